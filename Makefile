@@ -1,0 +1,146 @@
+# Proactive compaction lab: a patched linux-source-6.1 kernel booted in QEMU
+# on a debootstrap guest.  `make help` lists the targets.
+
+# ---- Settings: the one place each is defined; override on the command line,
+# ---- e.g. `make MEM_PER_NODE=2048 KFLAVOR=debug test`.
+# Kernel flavour: base, or debug (KASAN, lockdep, DEBUG_VM, ...).
+KFLAVOR ?= base
+# The guest: NODES emulated NUMA nodes of MEM_PER_NODE MiB and CPUS_PER_NODE
+# CPUs each.
+NODES ?= 2
+CPUS_PER_NODE ?= 1
+MEM_PER_NODE ?= 1024
+# QEMU accelerator: tcg.  kvm is opt-in: nested KVM hangs on the lab machines.
+ACCEL ?= tcg
+# Seconds a guest run may take before it is killed and failed.
+TIMEOUT ?= 300
+# Appended to the guest kernel command line.
+EXTRA_CMDLINE ?=
+# Size of the guest root filesystem image.
+IMAGE_SIZE ?= 2G
+# Tests to run: a shell glob on test names (host/NAME, guest/NAME).
+T ?= *
+JOBS ?= $(shell echo $$(($$(nproc) + 1)))
+TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+
+# ---- Paths
+B        := build
+TREE     := $(B)/linux
+KBUILD   := $(B)/kbuild-$(KFLAVOR)
+KERNEL   := $(KBUILD)/arch/x86/boot/bzImage
+MODDIR   := $(KBUILD)/lab-modules
+BINDIR   := $(B)/bin
+ROOTFS   := $(B)/guest/rootfs
+IMAGE    := $(B)/guest/rootfs.img
+RUNS     := $(B)/runs
+
+FRAGS_base  := scripts/kconfig/base.config
+FRAGS_debug := $(FRAGS_base) scripts/kconfig/debug.config
+FRAGS       := $(FRAGS_$(KFLAVOR))
+ifeq ($(FRAGS),)
+$(error KFLAVOR=$(KFLAVOR): unknown flavour (base or debug))
+endif
+
+KMAKE = $(MAKE) -s -C $(TREE) O=$(abspath $(KBUILD)) CC="ccache gcc" \
+	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j$(JOBS)
+
+PROGS   := $(patsubst tests/progs/%.c,$(BINDIR)/%,$(wildcard tests/progs/*.c))
+MODULES := $(notdir $(wildcard tests/modules/*))
+
+# What the runner and the tests read.
+export LAB_KERNEL := $(abspath $(KERNEL))
+export LAB_IMAGE  := $(abspath $(IMAGE))
+export LAB_ROOT   := $(CURDIR)
+export LAB_RUNS   := $(abspath $(RUNS))/$(KFLAVOR)
+export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR
+export TIMEOUT T
+# Exported into every guest job.
+export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
+	LAB_FLAVOR=$(KFLAVOR) LAB_BIN=/lab/$(BINDIR) LAB_MODULES=/lab/$(MODDIR) \
+	LAB_TESTS=/lab/tests/guest
+
+MAKEFLAGS += --no-print-directory
+
+.PHONY: all help deps tree kernel modules progs image lab test shell clean distclean
+all: lab
+
+help:
+	@echo "make test        build everything needed, run host and guest tests"
+	@echo "make shell       boot the guest with a root shell (or run stdin)"
+	@echo "make lab         build kernel, test modules, guest programs, image"
+	@echo "make deps        install missing Debian packages"
+	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
+	@echo "make clean       drop run logs; make distclean drops build/"
+
+# ---- Dependencies: every other target needs them.
+deps: $(B)/deps.stamp
+$(B)/deps.stamp: scripts/deps.sh
+	@mkdir -p $(B)
+	@scripts/deps.sh
+	@touch $@
+
+# ---- Kernel tree: unpacked once per tarball, series re-applied when
+# ---- patches/ changes.
+tree: $(B)/tree.stamp
+$(B)/tree.stamp: $(TARBALL) $(wildcard patches/*.patch) patches scripts/prepare-tree.sh | $(B)/deps.stamp
+	@scripts/prepare-tree.sh $(TARBALL) $(TREE) patches
+	@touch $@
+
+$(TARBALL): | $(B)/deps.stamp
+
+# ---- Kernel
+$(KBUILD)/.config: $(FRAGS) scripts/kconfig.sh $(B)/tree.stamp
+	@echo "  KCONFIG $(KFLAVOR): tinyconfig + $(notdir $(FRAGS))"
+	@scripts/kconfig.sh $(TREE) $(KBUILD) $(FRAGS)
+
+kernel: $(KBUILD)/.config
+	@echo "  KBUILD  $(KFLAVOR)"
+	@$(KMAKE) bzImage modules
+	@touch $(KBUILD)/lab-kernel.stamp
+
+$(KBUILD)/lab-kernel.stamp: $(KBUILD)/.config $(B)/tree.stamp
+	@$(MAKE) kernel
+
+# ---- Test modules, built out of tree against the kernel (copied into the
+# ---- build folder so that the sources stay clean).
+.SECONDEXPANSION:
+modules: $(MODULES:%=$(MODDIR)/%.ko)
+$(MODDIR)/%.ko: $$(wildcard tests/modules/%/*) $(KBUILD)/lab-kernel.stamp
+	@echo "  MODULE  $*"
+	@rm -rf $(MODDIR)/src/$* && mkdir -p $(MODDIR)/src && cp -r tests/modules/$* $(MODDIR)/src/
+	@$(MAKE) -s -C $(KBUILD) M=$(abspath $(MODDIR))/src/$* CC="ccache gcc" W=1 modules
+	@cp $(MODDIR)/src/$*/$*.ko $@
+
+# ---- Guest programs: the guest runs Debian bookworm, as the host does.
+CFLAGS_PROGS := -O2 -g -Wall -Wextra -Werror
+progs: $(PROGS)
+$(BINDIR)/%: tests/progs/%.c | $(B)/deps.stamp
+	@mkdir -p $(BINDIR)
+	@echo "  CC      $@"
+	@$(CC) $(CFLAGS_PROGS) -o $@ $<
+
+# ---- Guest image: debootstrap once per package list; the image from it.
+$(ROOTFS).stamp: guest-image/packages scripts/build-rootfs.sh scripts/apt-mirror.sh | $(B)/deps.stamp
+	@mkdir -p $(dir $@)
+	@scripts/build-rootfs.sh guest-image/packages $(ROOTFS)
+	@touch $@
+
+image: $(IMAGE)
+$(IMAGE): $(ROOTFS).stamp guest-image/init scripts/build-image.sh
+	@echo "  IMAGE   $@"
+	@scripts/build-image.sh $(ROOTFS) guest-image/init $@ $(IMAGE_SIZE)
+
+lab: $(KBUILD)/lab-kernel.stamp modules progs $(IMAGE)
+
+# ---- Running
+test: lab
+	@scripts/run-tests.sh
+
+shell: lab
+	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell
+
+clean:
+	rm -rf $(RUNS)
+
+distclean:
+	rm -rf $(B)

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Install, with apt-get, the Debian packages the lab needs that are missing.
+# Nothing is downloaded from anywhere but the machine's own apt sources.
+set -eu
+
+packages="
+	linux-source-6.1
+	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils rsync
+	ccache pkg-config
+	qemu-system-x86 debootstrap e2fsprogs
+	trace-cmd libtracecmd-dev libtraceevent-dev libtracefs-dev
+	libcap-dev libnuma-dev
+	gnuplot-nox
+"
+
+missing=
+for p in $packages; do
+	status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+	[ "$status" = installed ] || missing="$missing $p"
+done
+[ -n "$missing" ] || exit 0
+
+echo "  APT     $missing"
+sudo=
+[ "$(id -u)" = 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086 # one word per package
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Prepare the kernel tree: unpack Debian's linux-source-6.1 into a git
+# repository at a base commit, then apply the series in patches/ with git am.
+#
+# The tree is unpacked again only when the tarball changes, and the series is
+# re-applied only when patches/ changes; the keys are kept outside the tree.
+#
+# usage: prepare-tree.sh TARBALL TREE PATCHDIR
+set -eu
+
+tarball=$1 tree=$2 patchdir=$3
+base_key_file=$tree.base-key
+series_key_file=$tree.series-key
+
+die() { echo "prepare-tree: $*" >&2; exit 1; }
+
+[ -r "$tarball" ] || die "$tarball not found (run 'make deps')"
+
+base_key=$(stat -c '%s %Y' "$tarball")
+series_key=$(cat "$patchdir"/*.patch 2>/dev/null | sha256sum | cut -d' ' -f1)
+
+git_tree() { git -C "$tree" -c gc.auto=0 "$@"; }
+
+if [ ! -d "$tree/.git" ] || [ "$(cat "$base_key_file" 2>/dev/null)" != "$base_key" ]; then
+	echo "  UNPACK  $tarball"
+	rm -rf "$tree" "$base_key_file" "$series_key_file"
+	mkdir -p "$tree"
+	tar -xf "$tarball" -C "$tree" --strip-components=1
+	git_tree init -q
+	git_tree config user.name "Proactive compaction lab"
+	git_tree config user.email "lab@localhost"
+	git_tree config core.autocrlf false
+	# Debian's .gitignore ignores the whole top level: add with -f.
+	git_tree add -A -f
+	git_tree commit -q -m "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)"
+	git_tree tag -f lab-base >/dev/null
+	echo "$base_key" > "$base_key_file"
+fi
+
+[ "$(cat "$series_key_file" 2>/dev/null)" = "$series_key" ] && exit 0
+
+rm -f "$series_key_file"
+git_tree am --abort >/dev/null 2>&1 || true
+git_tree reset -q --hard lab-base
+git_tree clean -q -fd
+for p in "$patchdir"/*.patch; do
+	[ -e "$p" ] || continue
+	case $(basename "$p") in 0000-*) continue ;; esac	# cover letter
+	echo "  GIT-AM  $(basename "$p")"
+	if ! git_tree am -q --whitespace=nowarn "$(realpath "$p")"; then
+		git_tree am --abort >/dev/null 2>&1 || true
+		die "patch $(basename "$p") does not apply to $(git_tree describe --always HEAD)"
+	fi
+done
+echo "$series_key" > "$series_key_file"

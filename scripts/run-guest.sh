@@ -1,0 +1,108 @@
+#!/bin/sh
+# Boot the lab guest once in QEMU and judge the run.
+#
+#   run-guest.sh RUNDIR [JOBFILE]   run JOBFILE (bash; default: stdin) in the
+#                                   guest; console in RUNDIR/console.log,
+#                                   verdict in RUNDIR/verdict
+#   run-guest.sh --shell RUNDIR     root shell on the console; when stdin is
+#                                   not a terminal, run what it reads instead
+#
+# A job run fails, whatever the job said, when the console shows a kernel
+# splat (console-verdict.sh), when the guest does not finish the job (panic,
+# hang, timeout) or when the job exits non-zero.  The verdict names the log.
+#
+# Settings come from the environment (the Makefile is the one place that
+# defines them): LAB_KERNEL LAB_IMAGE LAB_ROOT NODES CPUS_PER_NODE
+# MEM_PER_NODE ACCEL TIMEOUT, optional QEMU, EXTRA_CMDLINE and LAB_ENV (words
+# NAME=value exported to the job).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+mode=job
+if [ "${1:-}" = --shell ]; then mode=shell; shift; fi
+[ $# -ge 1 ] || { echo "usage: run-guest.sh [--shell] RUNDIR [JOBFILE]" >&2; exit 2; }
+run=$1 jobfile=${2:--}
+
+: "${LAB_KERNEL:?}" "${LAB_IMAGE:?}" "${LAB_ROOT:?}" "${TIMEOUT:?}"
+: "${NODES:?}" "${CPUS_PER_NODE:?}" "${MEM_PER_NODE:?}" "${ACCEL:?}"
+
+rm -rf "$run"
+mkdir -p "$run/out"
+run=$(cd "$run" && pwd)
+log=$run/console.log
+
+write_job() {
+	{
+		for kv in ${LAB_ENV:-}; do echo "export $kv"; done
+		cat "$1"
+	} > "$run/out/job"
+}
+
+interactive=no
+if [ "$mode" = shell ] && [ -t 0 ]; then
+	interactive=yes
+elif [ "$mode" = shell ]; then
+	mode=job			# commands from a pipe: run them as the job
+	write_job -
+	console="-chardev stdio,id=con,logfile=$log"
+else
+	write_job "$jobfile"
+	console="-chardev file,id=con,path=$log"
+fi
+
+cmdline="console=ttyS0,115200 root=/dev/vda rw rootfstype=ext4 init=/sbin/lab-init"
+cmdline="$cmdline loglevel=5 printk.time=1 panic=-1 oops=panic sysrq_always_enabled"
+cmdline="$cmdline rcupdate.rcu_cpu_stall_timeout=100 lab.mode=$mode"
+if [ "$interactive" = yes ]; then
+	size=$(stty size 2>/dev/null || echo "24 80")
+	cmdline="$cmdline lab.rows=${size% *} lab.cols=${size#* }"
+	# Ctrl-A x leaves QEMU; Ctrl-C goes to the guest.
+	console="-chardev stdio,id=con,mux=on,signal=off,logfile=$log -mon chardev=con,mode=readline"
+fi
+cmdline="$cmdline ${EXTRA_CMDLINE:-}"
+
+# The QEMU command line, built in "$@".
+set -- "${QEMU:-qemu-system-x86_64}" -accel "$ACCEL" -cpu max \
+	-nodefaults -no-user-config -display none -no-reboot \
+	-smp "$((NODES * CPUS_PER_NODE)),sockets=$NODES,cores=$CPUS_PER_NODE,threads=1" \
+	-m $((NODES * MEM_PER_NODE))M
+[ -r /usr/share/qemu/qboot.rom ] && set -- "$@" -bios /usr/share/qemu/qboot.rom
+n=0
+# One socket per node: CPUs that share a last-level cache on two nodes make
+# the scheduler WARN at boot (topology_sane()).
+while [ "$n" -lt "$NODES" ]; do		# node n: its memory and its CPUs
+	first=$((n * CPUS_PER_NODE))
+	set -- "$@" -object "memory-backend-ram,id=mem$n,size=${MEM_PER_NODE}M" \
+		-numa "node,nodeid=$n,cpus=$first-$((first + CPUS_PER_NODE - 1)),memdev=mem$n"
+	n=$((n + 1))
+done
+set -- "$@" -kernel "$LAB_KERNEL" -append "$cmdline" \
+	-drive "file=$LAB_IMAGE,if=virtio,format=raw,snapshot=on" \
+	-fsdev "local,id=lab,path=$LAB_ROOT,security_model=none,readonly=on" \
+	-device virtio-9p-pci,fsdev=lab,mount_tag=lab \
+	-fsdev "local,id=out,path=$run/out,security_model=none" \
+	-device virtio-9p-pci,fsdev=out,mount_tag=out \
+	-serial chardev:con
+# shellcheck disable=SC2086 # $console is a list of options
+set -- "$@" $console
+
+if [ "$interactive" = yes ]; then
+	"$@" 2>"$run/qemu.err" || { cat "$run/qemu.err" >&2; exit 1; }
+	exit 0
+fi
+
+qrc=0
+timeout -k 5 "$TIMEOUT" "$@" </dev/null 2>"$run/qemu.err" || qrc=$?
+
+fail() {
+	echo "fail: $* (log: $log)" > "$run/verdict"
+	cat "$run/verdict" >&2
+	exit 1
+}
+if splat=$("$here/console-verdict.sh" "$log"); then :; else fail "$splat"; fi
+[ "$qrc" -ne 124 ] && [ "$qrc" -ne 137 ] || fail "timed out after ${TIMEOUT}s"
+[ "$qrc" -eq 0 ] || fail "qemu exited with status $qrc: $(head -c 300 "$run/qemu.err")"
+[ -s "$run/out/rc" ] || fail "the guest stopped before the job finished"
+rc=$(cat "$run/out/rc")
+[ "$rc" = 0 ] || fail "job exited with status $rc"
+echo ok > "$run/verdict"

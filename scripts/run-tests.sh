@@ -1,0 +1,71 @@
+#!/bin/sh
+# Run the host tests (tests/host/*.sh) and the guest tests (tests/guest/*.sh,
+# one guest boot each), one line per test, then "N passed, N failed".
+#
+# A guest test is a bash script run in the guest with $OUT (the run's
+# writable share) and the LAB_* variables set.  If tests/guest/NAME.host
+# exists, it runs on the host afterwards with the run's out folder as $1,
+# for checks that need host tools (trace-cmd report on the recorded trace).
+#
+# Settings: T (glob on test names), LAB_RUNS, and what run-guest.sh reads.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+: "${LAB_RUNS:?}"
+pattern=${T:-*}
+passed=0 failed=0
+
+report() {	# NAME VERDICT [REASON]
+	if [ "$2" = ok ]; then
+		passed=$((passed + 1))
+		printf 'PASS  %s\n' "$1"
+	else
+		failed=$((failed + 1))
+		printf 'FAIL  %s: %s\n' "$1" "$3"
+	fi
+}
+
+selected() {
+	# shellcheck disable=SC2254 # the pattern is a glob on purpose
+	case $1 in $pattern) return 0 ;; esac
+	return 1
+}
+
+# The last line a test printed that says why it failed.
+why() {
+	grep -E '^(FAIL|not ok|error)' "$1" 2>/dev/null | tail -n 1
+}
+
+for t in "$top"/tests/host/*.sh; do
+	name=host/$(basename "$t" .sh)
+	selected "$name" || continue
+	dir=$LAB_RUNS/$name
+	rm -rf "$dir" && mkdir -p "$dir"
+	if TEST_DIR=$dir sh "$t" > "$dir/test.log" 2>&1; then
+		report "$name" ok
+	else
+		report "$name" fail "$(why "$dir/test.log") (log: $dir/test.log)"
+	fi
+done
+
+for t in "$top"/tests/guest/*.sh; do
+	name=guest/$(basename "$t" .sh)
+	selected "$name" || continue
+	dir=$LAB_RUNS/$name
+	if ! printf 'exec bash /lab/tests/guest/%s\n' "$(basename "$t")" |
+		"$here/run-guest.sh" "$dir" - 2>/dev/null; then
+		reason=$(why "$dir/out/job.log")
+		report "$name" fail "${reason:+$reason; }$(cat "$dir/verdict")"
+		continue
+	fi
+	check=${t%.sh}.host
+	if [ -e "$check" ] && ! sh "$check" "$dir/out" > "$dir/host-check.log" 2>&1; then
+		report "$name" fail "$(why "$dir/host-check.log") (log: $dir/host-check.log)"
+		continue
+	fi
+	report "$name" ok
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,16 @@
+# Helpers for host tests (sh, sourced).  TEST_DIR is the test's own scratch
+# folder; a test ends with "FAIL: why" and a non-zero exit.
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+scripts=$top/scripts
+
+# guest_run NAME JOB: boot the guest on JOB (a string), in TEST_DIR/NAME.
+# Returns run-guest.sh's status; the verdict is in TEST_DIR/NAME/verdict.
+guest_run() {
+	printf '%s\n' "$2" | "$scripts/run-guest.sh" "$TEST_DIR/$1" - 2>/dev/null
+}
