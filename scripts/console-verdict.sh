@@ -19,7 +19,6 @@ general protection fault
 kernel BUG at
 BUG:
 WARNING:
-------------\[ cut here \]------------
 UBSAN:
 INFO: task .* blocked for more than
 INFO: rcu

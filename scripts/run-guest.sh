@@ -62,7 +62,7 @@ fi
 cmdline="$cmdline ${EXTRA_CMDLINE:-}"
 
 # The QEMU command line, built in "$@".
-set -- "${QEMU:-qemu-system-x86_64}" -accel "$ACCEL" -cpu max \
+set -- "${QEMU:-qemu-system-x86_64}" -accel "$ACCEL" -machine q35 -cpu max \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-smp "$((NODES * CPUS_PER_NODE)),sockets=$NODES,cores=$CPUS_PER_NODE,threads=1" \
 	-m $((NODES * MEM_PER_NODE))M

@@ -1,5 +1,9 @@
 # Helpers for guest tests (bash, sourced).  A test prints what it does and
-# ends with "FAIL: why" and a non-zero exit on the first broken expectation.
+# ends with "FAIL: why" and a non-zero exit on the first broken expectation;
+# a command that fails unexpectedly ends it the same way.
+
+set -eE -o pipefail
+trap 'echo "FAIL: line $LINENO: \"$BASH_COMMAND\" exited with status $?"' ERR
 
 fail() {
 	echo "FAIL: $*"

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fragscore: the per-node fragmentation score that kcompactd acts on,
+ * recomputed in userspace from /proc/buddyinfo and /proc/zoneinfo.
+ *
+ * A zone's score is its external fragmentation at the huge-page order
+ * (mm/vmstat.c, extfrag_for_order()): the share of free memory that is not
+ * in blocks of at least that order.  The node's score is the sum of zone
+ * scores weighted by the zone's present pages over the node's present pages
+ * plus one (mm/compaction.c, fragmentation_score_node()), with the kernel's
+ * integer divisions.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NODES 64
+#define MAX_ZONES 8
+#define MAX_ORDERS 16
+
+struct zone {
+	char name[16];
+	unsigned long nr_free[MAX_ORDERS];
+	int orders;
+	unsigned long present;
+};
+
+struct node {
+	struct zone zones[MAX_ZONES];
+	int nr_zones;
+};
+
+static struct node nodes[MAX_NODES];
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fragscore [--order N] [--zones]\n"
+		"Print each node's fragmentation score as kcompactd computes it:\n"
+		"  node N score S\n"
+		"  -o, --order N  huge-page order (default 9, x86-64's PMD order)\n"
+		"  -z, --zones    also print each zone's unweighted score\n"
+		"  -h, --help     this text\n");
+}
+
+static struct zone *find_zone(int nid, const char *name, int create)
+{
+	struct node *n = &nodes[nid];
+	int i;
+
+	for (i = 0; i < n->nr_zones; i++)
+		if (!strcmp(n->zones[i].name, name))
+			return &n->zones[i];
+	if (!create || n->nr_zones == MAX_ZONES)
+		return NULL;
+	snprintf(n->zones[n->nr_zones].name, sizeof(n->zones[0].name), "%s", name);
+	return &n->zones[n->nr_zones++];
+}
+
+static int read_buddyinfo(void)
+{
+	FILE *f = fopen("/proc/buddyinfo", "r");
+	char line[512];
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char name[16], *p;
+		int nid, off;
+		struct zone *z;
+
+		if (sscanf(line, "Node %d, zone %15s%n", &nid, name, &off) != 2 ||
+		    nid < 0 || nid >= MAX_NODES)
+			continue;
+		z = find_zone(nid, name, 1);
+		if (!z)
+			continue;
+		for (p = line + off, z->orders = 0; z->orders < MAX_ORDERS; z->orders++) {
+			char *end;
+
+			z->nr_free[z->orders] = strtoul(p, &end, 10);
+			if (end == p)
+				break;
+			p = end;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static int read_zoneinfo(void)
+{
+	FILE *f = fopen("/proc/zoneinfo", "r");
+	char line[512], name[16];
+	struct zone *z = NULL;
+	unsigned long v;
+	int nid;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Node %d, zone %15s", &nid, name) == 2)
+			z = (nid >= 0 && nid < MAX_NODES) ? find_zone(nid, name, 1) : NULL;
+		else if (z && sscanf(line, " present %lu", &v) == 1)
+			z->present = v;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* extfrag_for_order() */
+static unsigned int zone_score(const struct zone *z, int order)
+{
+	unsigned long long free_pages = 0, suitable = 0;
+	int o;
+
+	for (o = 0; o < z->orders; o++) {
+		free_pages += (unsigned long long)z->nr_free[o] << o;
+		if (o >= order)
+			suitable += (unsigned long long)z->nr_free[o] << (o - order);
+	}
+	if (!free_pages)
+		return 0;
+	return (free_pages - (suitable << order)) * 100 / free_pages;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "order", required_argument, NULL, 'o' },
+		{ "zones", no_argument, NULL, 'z' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int order = 9, zones = 0, c, nid, i;
+
+	while ((c = getopt_long(argc, argv, "o:zh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			order = atoi(optarg);
+			if (order < 0 || order >= MAX_ORDERS) {
+				fprintf(stderr, "fragscore: bad order %s\n", optarg);
+				return 2;
+			}
+			break;
+		case 'z':
+			zones = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (read_buddyinfo() || read_zoneinfo()) {
+		fprintf(stderr, "fragscore: cannot read /proc: %s\n", strerror(errno));
+		return 1;
+	}
+	for (nid = 0; nid < MAX_NODES; nid++) {
+		struct node *n = &nodes[nid];
+		unsigned long long node_present = 0, score = 0;
+
+		if (!n->nr_zones)
+			continue;
+		for (i = 0; i < n->nr_zones; i++)
+			node_present += n->zones[i].present;
+		for (i = 0; i < n->nr_zones; i++)
+			score += n->zones[i].present * zone_score(&n->zones[i], order) /
+				 (node_present + 1);
+		printf("node %d score %llu\n", nid, score);
+		for (i = 0; zones && i < n->nr_zones; i++)
+			printf("node %d zone %s present %lu score %u\n", nid,
+			       n->zones[i].name, n->zones[i].present,
+			       zone_score(&n->zones[i], order));
+	}
+	return 0;
+}
