@@ -57,11 +57,12 @@ export TIMEOUT T
 # Exported into every guest job.
 export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 	LAB_FLAVOR=$(KFLAVOR) LAB_BIN=/lab/$(BINDIR) LAB_MODULES=/lab/$(MODDIR) \
-	LAB_TESTS=/lab/tests/guest
+	LAB_TESTS=/lab/tests/guest LAB_SELFTESTS=/lab/$(B)/selftests
 
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all help deps tree kernel modules progs image lab test shell clean distclean
+.PHONY: all help deps tree kernel modules progs selftests image lab test shell \
+	check-series clean distclean
 all: lab
 
 help:
@@ -69,6 +70,7 @@ help:
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make lab         build kernel, test modules, guest programs, image"
 	@echo "make deps        install missing Debian packages"
+	@echo "make check-series  build every prefix of the series, W=1, checkpatch"
 	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
 	@echo "make clean       drop run logs; make distclean drops build/"
 
@@ -119,6 +121,22 @@ $(BINDIR)/%: tests/progs/%.c | $(B)/deps.stamp
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS_PROGS) -o $@ $<
 
+# ---- The trace analysis tool: on the host, and in the guest, whose trace-cmd
+# ---- package brings the same libtracecmd.
+TRACE_TOOL := $(BINDIR)/proactive-trace
+$(TRACE_TOOL): trace/proactive-trace.c | $(B)/deps.stamp
+	@mkdir -p $(BINDIR)
+	@echo "  CC      $@"
+	@$(CC) $(CFLAGS_PROGS) $$(pkg-config --cflags libtracecmd) -o $@ $< \
+		$$(pkg-config --libs libtracecmd)
+
+# ---- kselftests from the tree, built for the guest.
+SELFTESTS := proactive_compaction compaction_test
+selftests: $(B)/selftests.stamp
+$(B)/selftests.stamp: $(B)/tree.stamp scripts/build-selftests.sh
+	@scripts/build-selftests.sh $(TREE) $(B)/selftests $(SELFTESTS)
+	@touch $@
+
 # ---- Guest image: debootstrap once per package list; the image from it.
 $(ROOTFS).stamp: guest-image/packages scripts/build-rootfs.sh scripts/apt-mirror.sh | $(B)/deps.stamp
 	@mkdir -p $(dir $@)
@@ -130,7 +148,12 @@ $(IMAGE): $(ROOTFS).stamp guest-image/init scripts/build-image.sh
 	@echo "  IMAGE   $@"
 	@scripts/build-image.sh $(ROOTFS) guest-image/init $@ $(IMAGE_SIZE)
 
-lab: $(KBUILD)/lab-kernel.stamp modules progs $(IMAGE)
+lab: $(KBUILD)/lab-kernel.stamp modules progs $(TRACE_TOOL) selftests $(IMAGE)
+
+# ---- The series: every prefix builds, W=1 adds no warning in the files a
+# ---- patch touches, checkpatch --strict is clean.  Slow: not part of test.
+check-series: $(B)/tree.stamp
+	@scripts/check-series.sh $(TREE) $(B)/kbuild-series patches $(FRAGS_base)
 
 # ---- Running
 test: lab

@@ -11,6 +11,7 @@ packages="
 	trace-cmd libtracecmd-dev libtraceevent-dev libtracefs-dev
 	libcap-dev libnuma-dev
 	gnuplot-nox
+	python3-ply python3-git
 "
 
 missing=

@@ -41,7 +41,9 @@ fi
 
 rm -f "$series_key_file"
 git_tree am --abort >/dev/null 2>&1 || true
-git_tree reset -q --hard lab-base
+# The series goes on its own branch, so that a branch being worked on in the
+# tree is left alone.
+git_tree checkout -q -f -B lab-series lab-base
 git_tree clean -q -fd
 for p in "$patchdir"/*.patch; do
 	[ -e "$p" ] || continue

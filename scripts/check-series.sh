@@ -1,0 +1,53 @@
+#!/bin/sh
+# Check the series the way a maintainer would before taking it:
+#  - scripts/checkpatch.pl --strict reports no error and no warning on any
+#    patch;
+#  - every prefix of the series builds (bzImage and modules);
+#  - W=1 reports no warning in the C files a patch touches.
+# Builds in its own folder, so the lab's kernels are left alone.
+#
+# usage: check-series.sh TREE KBUILD PATCHDIR FRAGMENT...
+set -eu
+
+tree=$1 kbuild=$2 patchdir=$3
+shift 3
+here=$(cd "$(dirname "$0")" && pwd)
+kbuild=$(mkdir -p "$kbuild" && cd "$kbuild" && pwd)
+fail() { echo "check-series: $*" >&2; exit 1; }
+kmake() { make -s -C "$tree" O="$kbuild" CC="ccache gcc" -j"$(($(nproc) + 1))" "$@"; }
+
+bad=0
+for p in "$patchdir"/[0-9]*.patch; do
+	case $(basename "$p") in 0000-*) continue ;; esac
+	# Debian's python3, which has the modules spdxcheck.py imports.
+	total=$(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict "$(realpath "$p")" 2>&1 |
+		grep '^total:' || true)
+	echo "  CHECKPATCH $(basename "$p"): $total"
+	case $total in "total: 0 errors, 0 warnings,"*) ;; *) bad=1 ;; esac
+done
+[ "$bad" = 0 ] || fail "checkpatch found errors or warnings"
+
+commits=$(git -C "$tree" rev-list --reverse lab-base..lab-series)
+[ -n "$commits" ] || { echo "  (empty series)"; exit 0; }
+trap 'git -C "$tree" checkout -q lab-series' EXIT
+"$here/kconfig.sh" "$tree" "$kbuild" "$@"
+k=0
+for c in $commits; do
+	k=$((k + 1))
+	subject=$(git -C "$tree" log -1 --format=%s "$c")
+	git -C "$tree" checkout -q "$c"
+	echo "  BUILD   $k: $subject"
+	kmake olddefconfig >/dev/null
+	kmake bzImage modules > "$kbuild/build-$k.log" 2>&1 ||
+		{ tail -20 "$kbuild/build-$k.log" >&2; fail "patch $k ($subject) does not build"; }
+	for f in $(git -C "$tree" diff --name-only "$c~1" "$c" -- '*.c'); do
+		case $f in tools/*) continue ;; esac
+		kmake W=1 "${f%.c}.o" > "$kbuild/w1.log" 2>&1 || true
+		if grep -q 'warning:' "$kbuild/w1.log"; then
+			cat "$kbuild/w1.log" >&2
+			fail "patch $k ($subject): W=1 warnings in $f"
+		fi
+		echo "  W=1     $f: no warnings"
+	done
+done
+echo "check-series: $k patches, each builds, checkpatch clean"
