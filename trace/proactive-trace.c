@@ -31,8 +31,18 @@ struct node_stats {
 	long long begin_score, triggered;
 };
 
+#define MAX_MARKERS 64
+
+struct marker {
+	unsigned long long ts;
+	char text[64];
+};
+
 struct ctx {
 	struct tep_handle *tep;
+	struct marker markers[MAX_MARKERS];
+	int nr_markers;
+	unsigned long sleeps;		/* mm_compaction_kcompactd_sleep */
 	unsigned long long first_ts;
 	int have_first;
 	FILE *scores, *rounds, *defers;
@@ -56,7 +66,9 @@ static void usage(FILE *f)
 		"  -q, --quiet        no summary on stdout\n"
 		"  -h, --help         this text\n"
 		"FILE - is standard output.  The summary has one 'name value' line\n"
-		"per total and a 'node N ...' line per node.\n");
+		"per total, a 'node N ...' line per node and a 'marker TIME TEXT'\n"
+		"line per trace_marker write (spaces in TEXT become '_').\n"
+		"Times are seconds from the first event of the recording.\n");
 }
 
 /* A numeric field, sign-extended by the field's size when it is signed. */
@@ -98,6 +110,26 @@ static struct node_stats *node_of(struct ctx *c, long long nid)
 	return &c->node[nid];
 }
 
+/* A line written to trace_marker, e.g. by a test just before a sysctl write */
+static void add_marker(struct ctx *c, struct tep_event *ev, struct tep_record *rec)
+{
+	struct tep_format_field *f = tep_find_field(ev, "buf");
+	struct marker *m;
+	const char *buf;
+	int len, i;
+
+	/* buf is a char buf[] at the end of the event: it runs to the end */
+	if (c->nr_markers == MAX_MARKERS || !f || f->offset >= rec->size)
+		return;
+	buf = (const char *)rec->data + f->offset;
+	len = rec->size - f->offset;
+	m = &c->markers[c->nr_markers++];
+	m->ts = rec->ts;
+	for (i = 0; i < len && i < (int)sizeof(m->text) - 1 && buf[i] && buf[i] != '\n'; i++)
+		m->text[i] = buf[i] == ' ' ? '_' : buf[i];
+	m->text[i] = '\0';
+}
+
 static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, void *data)
 {
 	struct ctx *c = data;
@@ -108,18 +140,28 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 
 	(void)h;
 	(void)cpu;
-	if (!ev || strcmp(ev->system, "compaction"))
+	if (!ev)
 		return 0;
 	if (!c->have_first) {
 		c->first_ts = rec->ts;
 		c->have_first = 1;
 	}
+	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "print")) {
+		add_marker(c, ev, rec);
+		return 0;
+	}
+	if (strcmp(ev->system, "compaction"))
+		return 0;
 	name = ev->name;
 	if (strncmp(name, "mm_compaction_", 14))
 		return 0;
 	name += 14;
 	nid = field(ev, rec, "nid");
 
+	if (!strcmp(name, "kcompactd_sleep")) {
+		c->sleeps++;
+		return 0;
+	}
 	if (!strcmp(name, "begin") || !strcmp(name, "end")) {
 		/* per-zone compaction: no nid field; count on node 0 totals */
 		n = &c->node[0];
@@ -209,6 +251,9 @@ static void print_summary(struct ctx *c)
 	printf("defers %lu\n", t.defers);
 	printf("zone_compactions_begun %lu\nzone_compactions_ended %lu\n",
 	       t.zone_begins, t.zone_ends);
+	printf("kcompactd_sleeps %lu\n", c->sleeps);
+	for (i = 0; i < c->nr_markers; i++)
+		printf("marker %.6f %s\n", secs(c, c->markers[i].ts), c->markers[i].text);
 	for (nid = 0; nid <= c->max_nid; nid++) {
 		struct node_stats *n = &c->node[nid];
 

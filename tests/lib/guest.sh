@@ -20,3 +20,94 @@ expect_eq() {
 vmstat() {
 	awk -v k="$1" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' /proc/vmstat
 }
+
+# ---- Proactive compaction helpers
+
+KNOB=vm.compaction_proactiveness
+PROACTIVE=/sys/kernel/debug/compaction/proactive
+TRACEFS=/sys/kernel/tracing
+
+set_proactiveness() {
+	sysctl -q -w "$KNOB=$1" || fail "sysctl -w $KNOB=$1 rejected"
+}
+
+# trace_start: record every compaction event (and trace_marker writes) into
+# the ring buffer.  trace_stop NAME: stop and save it as $OUT/NAME.dat.
+trace_start() {
+	trace-cmd start -b 8192 -e compaction >/dev/null 2>&1 || fail "trace-cmd start failed"
+}
+trace_stop() {
+	trace-cmd stop
+	trace-cmd extract -o "/root/$1.dat" >/dev/null 2>&1 || fail "trace-cmd extract failed"
+	trace-cmd reset >/dev/null 2>&1
+	cp "/root/$1.dat" "$OUT/$1.dat"
+}
+marker() {
+	echo "$*" > "$TRACEFS/trace_marker"
+}
+
+# summary NAME KEY: a value of proactive-trace's summary of $OUT/NAME.dat
+summary() {
+	"$LAB_BIN/proactive-trace" "$OUT/$1.dat" > "$OUT/$1.summary"
+	awk -v k="$2" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' "$OUT/$1.summary"
+}
+# rounds NAME / defers NAME / scores NAME: the CSVs, without their header
+rounds() { "$LAB_BIN/proactive-trace" -q -r - "$OUT/$1.dat" | tail -n +2; }
+defers() { "$LAB_BIN/proactive-trace" -q -d - "$OUT/$1.dat" | tail -n +2; }
+scores() { "$LAB_BIN/proactive-trace" -q -s - "$OUT/$1.dat" | tail -n +2; }
+
+# snap FILE: the compaction counters; delta NAME OLD NEW: how much one moved
+snap() {
+	grep -E '^(compact|thp|pgmigrate)_' /proc/vmstat > "$1"
+}
+delta() {
+	awk -v k="$1" 'FNR == NR { old[$1] = $2; next } $1 == k { print $2 - old[k] }' "$2" "$3"
+}
+
+# wait_until SECONDS COMMAND...: poll COMMAND every 0.2 s; fail on timeout
+wait_until() {
+	local limit=$(($1 * 5)) i=0
+	shift
+	until "$@"; do
+		i=$((i + 1))
+		[ "$i" -lt "$limit" ] || fail "timed out waiting for: $*"
+		sleep 0.2
+	done
+}
+
+# fragment [FRAGMENTER ARGS]: fragment every node, holding the memory in the
+# background until the test ends, and check that every node scores >= 90.
+fragment() {
+	"$LAB_BIN/fragmenter" --hold --ready /tmp/fragmented "$@" > "$OUT/fragmenter.log" 2>&1 &
+	FRAGMENTER=$!
+	trap 'kill $FRAGMENTER 2>/dev/null' EXIT
+	wait_until 180 test -e /tmp/fragmented
+	"$LAB_BIN/fragscore" | tee "$OUT/fragscore-after-fragmenting"
+	min=$(awk '{ print $4 }' "$OUT/fragscore-after-fragmenting" | sort -n | head -1)
+	[ "$min" -ge 90 ] || fail "fragmenting left a node at score $min"
+}
+
+# settled: every node at or below its low threshold, or deferred
+settled() {
+	awk '!($4 <= $6 || $10 > 0) { bad = 1 } END { exit bad }' "$PROACTIVE"
+}
+
+# check_identities TRACE OLD NEW: the events of a recording add up to the
+# counters' deltas over it, exactly:
+#   begin events                     = delta compact_daemon_proactive_wake
+#   end events                       = begin events (no round in flight)
+#   end events with outcome success  = delta _success
+#   end events with outcome contended = delta _contended
+#   check events with decision kswapd
+#     + end events with outcome kswapd = delta _kswapd
+#   defer events                     = delta _defer
+check_identities() {
+	local t=$1 old=$2 new=$3 p=compact_daemon_proactive
+	expect_eq "begin events vs ${p}_wake delta" "$(summary "$t" begins)" "$(delta ${p}_wake "$old" "$new")"
+	expect_eq "end events vs begin events" "$(summary "$t" ends)" "$(summary "$t" begins)"
+	expect_eq "success ends vs ${p}_success delta" "$(summary "$t" ends_success)" "$(delta ${p}_success "$old" "$new")"
+	expect_eq "contended ends vs ${p}_contended delta" "$(summary "$t" ends_contended)" "$(delta ${p}_contended "$old" "$new")"
+	expect_eq "kswapd checks + ends vs ${p}_kswapd delta" \
+		"$(($(summary "$t" checks_kswapd) + $(summary "$t" ends_kswapd)))" "$(delta ${p}_kswapd "$old" "$new")"
+	expect_eq "defer events vs ${p}_defer delta" "$(summary "$t" defers)" "$(delta ${p}_defer "$old" "$new")"
+}

@@ -39,8 +39,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: fragmenter [--percent P] [--keep K] [--hold] [--ready FILE]\n"
 		"Fill P%% (default 97) of each node's free memory with THP, then in\n"
-		"every 2 MiB chunk keep one base page in K (default 4) and free the\n"
-		"rest.  With --hold, keep the memory until SIGINT or SIGTERM;\n"
+		"every 2 MiB chunk free the first K - 1 base pages of every K\n"
+		"(default 4) and keep the last.  With --hold, keep the memory until SIGINT or SIGTERM;\n"
 		"--ready FILE is created once memory is fragmented.\n"
 		"  -p, --percent P  share of each node's free memory to fill\n"
 		"  -k, --keep K     keep one base page in K (2..512)\n"
@@ -168,10 +168,17 @@ int main(int argc, char **argv)
 		}
 		printf("node %d filled %zu MiB, AnonHugePages %ld MiB\n", nid,
 		       len >> 20, node_meminfo(nid, "AnonHugePages") >> 10);
-		/* keep base page 0 of every K, free the K - 1 after it */
+		/*
+		 * Free the first K - 1 base pages of every K and keep the last.
+		 * Keeping the first instead would leave every page at a
+		 * multiple of K allocated, and the free scanner, which samples
+		 * every 2nd..32nd page of a block once it finds blocks without
+		 * free pages (isolate_freepages()), would never find a free
+		 * page: compaction would make no progress at all.
+		 */
 		for (off = 0; off < len; off += CHUNK)
 			for (i = 0; i < CHUNK; i += keep * page)
-				madvise(p + off + i + page, (keep - 1) * page, MADV_DONTNEED);
+				madvise(p + off + i, (keep - 1) * page, MADV_DONTNEED);
 	}
 	if (write_file("/sys/kernel/debug/split_huge_pages", "1"))
 		fprintf(stderr, "fragmenter: cannot split huge pages: %s\n", strerror(errno));

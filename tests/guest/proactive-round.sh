@@ -1,0 +1,50 @@
+# With every node fragmented (score >= 90) while proactive compaction is
+# off, writing 20 to vm.compaction_proactiveness starts a round on every node
+# within 1 s, flagged as triggered; rounds run until each node is at or
+# below the low threshold (80), and the counters and events agree.
+. /lab/tests/lib/guest.sh
+
+set_proactiveness 0
+fragment
+trace_start
+snap /tmp/v0
+marker write-20
+set_proactiveness 20
+wait_until 120 settled
+cat "$PROACTIVE"
+sleep 1
+snap /tmp/v1
+trace_stop round
+rounds round | tee "$OUT/rounds.csv"
+
+p=compact_daemon_proactive
+for c in wake success migrate_scanned free_scanned; do
+	d=$(delta ${p}_$c /tmp/v0 /tmp/v1)
+	[ "$d" -gt 0 ] || fail "${p}_$c did not move"
+	echo "ok: ${p}_$c +$d"
+done
+d=$(delta compact_daemon_migrate_scanned /tmp/v0 /tmp/v1)
+[ "$d" -ge "$(delta ${p}_migrate_scanned /tmp/v0 /tmp/v1)" ] ||
+	fail "compact_daemon_migrate_scanned (+$d) does not include the proactive scans"
+echo "ok: compact_daemon_migrate_scanned +$d includes the proactive scans"
+check_identities round /tmp/v0 /tmp/v1
+
+write_at=$(awk '$1 == "marker" && $3 == "write-20" { print $2 }' "$OUT/round.summary")
+[ -n "$write_at" ] || fail "no trace_marker in the recording"
+n=0
+while [ "$n" -lt "$LAB_NODES" ]; do
+	# nid,begin_s,end_s,duration_ms,score_before,score_after,..,outcome,triggered
+	first=$(awk -F, -v n=$n '$1 == n' "$OUT/rounds.csv" | head -1)
+	[ -n "$first" ] || fail "no proactive round on node $n"
+	echo "$first" | awk -F, -v w="$write_at" '$10 == 1 && $2 - w < 1.0 && $2 >= w' | grep -q . ||
+		fail "node $n: first round '$first' is not a triggered round within 1 s of the write at $write_at"
+	echo "ok: node $n: triggered round began $(echo "$first" | awk -F, -v w="$write_at" '{ printf "%.3f", $2 - w }') s after the write"
+	awk -F, -v n=$n '$1 == n && $5 <= 90 { bad = 1 } END { exit bad }' "$OUT/rounds.csv" ||
+		fail "node $n: a round began at a score not above the high threshold 90"
+	awk -F, -v n=$n '$1 == n && $9 == "success" && $6 > 80 { bad = 1 } END { exit bad }' "$OUT/rounds.csv" ||
+		fail "node $n: a successful round ended above the low threshold 80"
+	awk -F, -v n=$n '$1 == n && $9 == "success"' "$OUT/rounds.csv" | grep -q . ||
+		fail "node $n: no round reached the low threshold"
+	echo "ok: node $n: rounds began above 90, successful ones ended at or below 80"
+	n=$((n + 1))
+done
