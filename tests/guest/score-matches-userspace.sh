@@ -1,0 +1,39 @@
+# The score in mm_compaction_proactive_check is the formula fragscore
+# recomputes from /proc/buddyinfo and /proc/zoneinfo, and
+# <debugfs>/compaction/proactive agrees with the last check event.
+#
+# The memory is held still: fragmented, with proactiveness 1 (thresholds 99
+# and 100, so checks run every 500 ms but never start a round).  The check
+# and the /proc read are a fraction of a second apart, so a few pages may
+# have moved between them; one score point is 1% of a node's free memory
+# (several MiB here), hence a tolerance of 1.
+. /lab/tests/lib/guest.sh
+
+set_proactiveness 0
+fragment
+set_proactiveness 1
+trace_start
+sleep 2
+trace_stop checks
+"$LAB_BIN/fragscore" > /tmp/user
+cp "$PROACTIVE" /tmp/debugfs
+cat /tmp/user /tmp/debugfs
+scores checks > "$OUT/scores.csv"
+
+n=0
+while [ "$n" -lt "$LAB_NODES" ]; do
+	# time_s,nid,score,low,high,decision
+	last=$(awk -F, -v n=$n '$2 == n' "$OUT/scores.csv" | tail -1)
+	[ -n "$last" ] || fail "no check event for node $n"
+	IFS=, read -r _ _ score low high decision <<< "$last"
+	user=$(awk -v n=$n '$2 == n { print $4 }' /tmp/user)
+	diff=$((score > user ? score - user : user - score))
+	[ "$diff" -le 1 ] || fail "node $n: check event score $score, fragscore $user"
+	echo "ok: node $n: check event score $score, fragscore $user"
+	expect_eq "node $n check thresholds" "$low $high $decision" "99 100 below_threshold"
+	read -r _ _ _ dscore _ dlow _ dhigh _ ddefer <<< "$(grep "^node $n " /tmp/debugfs)"
+	diff=$((score > dscore ? score - dscore : dscore - score))
+	[ "$diff" -le 1 ] || fail "node $n: debugfs score $dscore, last check event $score"
+	expect_eq "node $n debugfs thresholds and defer" "$dlow $dhigh $ddefer" "$low $high 0"
+	n=$((n + 1))
+done
