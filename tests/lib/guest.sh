@@ -80,7 +80,7 @@ wait_until() {
 fragment() {
 	"$LAB_BIN/fragmenter" --hold --ready /tmp/fragmented "$@" > "$OUT/fragmenter.log" 2>&1 &
 	FRAGMENTER=$!
-	trap 'kill $FRAGMENTER 2>/dev/null' EXIT
+	trap 'kill $FRAGMENTER 2>/dev/null || :' EXIT
 	wait_until 180 test -e /tmp/fragmented
 	"$LAB_BIN/fragscore" | tee "$OUT/fragscore-after-fragmenting"
 	min=$(awk '{ print $4 }' "$OUT/fragscore-after-fragmenting" | sort -n | head -1)

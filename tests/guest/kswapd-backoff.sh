@@ -1,0 +1,53 @@
+# While kswapd runs on a node whose score is above the high threshold,
+# proactive compaction does not start (or abandons) its round: the check
+# events say kswapd and compact_daemon_proactive_kswapd moves.
+#
+# kswapd is kept busy by streaming a file much larger than memory through
+# the page cache (reading a sparse file allocates a page per 4 KiB).  The
+# score must stay high meanwhile, which a movable fragmenter cannot ensure:
+# the page cache fills its holes and reclaim frees whole runs.  Unmovable
+# pages in every huge-page block (lab_unmovable) keep every node at ~99
+# whatever the page cache does.
+. /lab/tests/lib/guest.sh
+
+set_proactiveness 0
+insmod "$LAB_MODULES/lab_unmovable.ko" percent=100
+sleep 5		# let the kswapd run that the module's allocations caused end
+"$LAB_BIN/fragscore"
+# A wider gap between the watermarks makes each kswapd run longer.
+sysctl -q -w vm.watermark_scale_factor=1000
+truncate -s 64G /root/sparse
+STREAMERS=
+for cpu in $(seq 0 $(($(nproc) - 1))); do
+	( while :; do taskset -c "$cpu" cat /root/sparse > /dev/null; done ) &
+	STREAMERS="$STREAMERS $!"
+done
+trap 'kill $STREAMERS 2>/dev/null || :; wait 2>/dev/null || :; rmmod lab_unmovable' EXIT
+kswapd_busy() { [ "$(awk '$1 == "pgscan_kswapd" { print $2 }' /proc/vmstat)" -gt 0 ]; }
+wait_until 60 kswapd_busy
+trace_start
+snap /tmp/v0
+# kswapd runs in bursts, so a given check finds it running only now and
+# then, and a node whose round found it idle defers its next check for 32 s.
+# Each write to the sysctl triggers a check and ends the window: write
+# every 0.15 s, for 100 checks per node.
+for i in $(seq 100); do
+	set_proactiveness 20
+	sleep 0.15
+done
+snap /tmp/v1
+kill $STREAMERS
+set_proactiveness 0
+sleep 2
+trace_stop kswapd
+summary kswapd checks >/dev/null
+grep -E '^(checks|begins|ends|defers)' "$OUT/kswapd.summary"
+
+d=$(delta compact_daemon_proactive_kswapd /tmp/v0 /tmp/v1)
+[ "$d" -gt 0 ] || fail "compact_daemon_proactive_kswapd did not move"
+echo "ok: compact_daemon_proactive_kswapd +$d"
+c=$(summary kswapd checks_kswapd)
+e=$(summary kswapd ends_kswapd)
+[ $((c + e)) -gt 0 ] || fail "no check or round end reports kswapd"
+echo "ok: $c checks and $e round ends report kswapd"
+check_identities kswapd /tmp/v0 /tmp/v1
