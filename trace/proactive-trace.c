@@ -45,7 +45,7 @@ struct ctx {
 	unsigned long sleeps;		/* mm_compaction_kcompactd_sleep */
 	unsigned long long first_ts;
 	int have_first;
-	FILE *scores, *rounds, *defers;
+	FILE *scores, *rounds, *defers, *wakes;
 	struct node_stats node[MAX_NODES];
 	int max_nid;
 	unsigned long unknown_nid;
@@ -63,6 +63,8 @@ static void usage(FILE *f)
 		"                     duration_ms,score_before,score_after,\n"
 		"                     migrate_scanned,free_scanned,outcome,triggered)\n"
 		"  -d, --defers FILE  defers as CSV (time_s,nid,score,defer_ms)\n"
+		"  -w, --wakes FILE   kcompactd wake-ups for kswapd, which end a\n"
+		"                     defer early, as CSV (time_s,nid,order)\n"
 		"  -q, --quiet        no summary on stdout\n"
 		"  -h, --help         this text\n"
 		"FILE - is standard output.  The summary has one 'name value' line\n"
@@ -160,6 +162,13 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 
 	if (!strcmp(name, "kcompactd_sleep")) {
 		c->sleeps++;
+		return 0;
+	}
+	if (!strcmp(name, "kcompactd_wake")) {
+		/* compaction requested by kswapd: ends a proactive defer */
+		if (c->wakes)
+			fprintf(c->wakes, "%.6f,%lld,%lld\n", secs(c, rec->ts), nid,
+				field(ev, rec, "order"));
 		return 0;
 	}
 	if (!strcmp(name, "begin") || !strcmp(name, "end")) {
@@ -281,6 +290,7 @@ int main(int argc, char **argv)
 		{ "scores", required_argument, NULL, 's' },
 		{ "rounds", required_argument, NULL, 'r' },
 		{ "defers", required_argument, NULL, 'd' },
+		{ "wakes", required_argument, NULL, 'w' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -291,7 +301,7 @@ int main(int argc, char **argv)
 
 	if (!c)
 		return 1;
-	while ((opt = getopt_long(argc, argv, "s:r:d:qh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:r:d:w:qh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			c->scores = open_out(optarg);
@@ -305,6 +315,10 @@ int main(int argc, char **argv)
 		case 'd':
 			c->defers = open_out(optarg);
 			fprintf(c->defers, "time_s,nid,score,defer_ms\n");
+			break;
+		case 'w':
+			c->wakes = open_out(optarg);
+			fprintf(c->wakes, "time_s,nid,order\n");
 			break;
 		case 'q':
 			quiet = 1;

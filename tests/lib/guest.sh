@@ -55,6 +55,7 @@ summary() {
 rounds() { "$LAB_BIN/proactive-trace" -q -r - "$OUT/$1.dat" | tail -n +2; }
 defers() { "$LAB_BIN/proactive-trace" -q -d - "$OUT/$1.dat" | tail -n +2; }
 scores() { "$LAB_BIN/proactive-trace" -q -s - "$OUT/$1.dat" | tail -n +2; }
+wakes() { "$LAB_BIN/proactive-trace" -q -w - "$OUT/$1.dat" | tail -n +2; }
 
 # snap FILE: the compaction counters; delta NAME OLD NEW: how much one moved
 snap() {
