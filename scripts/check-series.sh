@@ -9,23 +9,14 @@
 # usage: check-series.sh TREE KBUILD PATCHDIR FRAGMENT...
 set -eu
 
-tree=$1 kbuild=$2 patchdir=$3
+tree=$1 kbuild=$2 patchdir=$(realpath "$3")
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 kbuild=$(mkdir -p "$kbuild" && cd "$kbuild" && pwd)
 fail() { echo "check-series: $*" >&2; exit 1; }
 kmake() { make -s -C "$tree" O="$kbuild" CC="ccache gcc" -j"$(($(nproc) + 1))" "$@"; }
 
-bad=0
-for p in "$patchdir"/[0-9]*.patch; do
-	case $(basename "$p") in 0000-*) continue ;; esac
-	# Debian's python3, which has the modules spdxcheck.py imports.
-	total=$(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict "$(realpath "$p")" 2>&1 |
-		grep '^total:' || true)
-	echo "  CHECKPATCH $(basename "$p"): $total"
-	case $total in "total: 0 errors, 0 warnings,"*) ;; *) bad=1 ;; esac
-done
-[ "$bad" = 0 ] || fail "checkpatch found errors or warnings"
+"$here/checkpatch-series.sh" "$tree" "$patchdir" || fail "checkpatch found errors or warnings"
 
 commits=$(git -C "$tree" rev-list --reverse lab-base..lab-series)
 [ -n "$commits" ] || { echo "  (empty series)"; exit 0; }
