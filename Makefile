@@ -18,10 +18,20 @@ TIMEOUT ?= 300
 EXTRA_CMDLINE ?=
 # Size of the guest root filesystem image.
 IMAGE_SIZE ?= 2G
+# make demo: proactiveness values to compare (SWEEP=1: 0,20,50,80,100), the
+# settle time after fragmenting, the experiments, the back-off window.
+SWEEP ?=
+DEMO_MODES ?= $(if $(SWEEP),0$(comma)20$(comma)50$(comma)80$(comma)100,0$(comma)20)
+DEMO_SETTLE ?= 30
+DEMO_EXPERIMENTS ?= alloc,pretouch
+DEMO_BACKOFF_S ?= 70
+DEMO_TIMEOUT ?= 3600
 # Tests to run: a shell glob on test names (host/NAME, guest/NAME).
 T ?= *
 JOBS ?= $(shell echo $$(($$(nproc) + 1)))
 TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+
+comma := ,
 
 # ---- Paths
 B        := build
@@ -53,7 +63,7 @@ export LAB_IMAGE  := $(abspath $(IMAGE))
 export LAB_ROOT   := $(CURDIR)
 export LAB_RUNS   := $(abspath $(RUNS))/$(KFLAVOR)
 export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR
-export TIMEOUT T
+export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT
 # Exported into every guest job.
 export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 	LAB_FLAVOR=$(KFLAVOR) LAB_BIN=/lab/$(BINDIR) LAB_MODULES=/lab/$(MODDIR) \
@@ -61,11 +71,12 @@ export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all help deps tree kernel modules progs selftests image lab test shell \
+.PHONY: all help deps tree kernel modules progs selftests image lab test shell demo \
 	check-series clean distclean
 all: lab
 
 help:
+	@echo "make demo        the seed's evaluation in the guest: report in results/latest"
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make lab         build kernel, test modules, guest programs, image"
@@ -161,6 +172,9 @@ test: lab
 
 shell: lab
 	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell
+
+demo: lab
+	@scripts/demo.sh results
 
 clean:
 	rm -rf $(RUNS)

@@ -1,0 +1,33 @@
+# A reduced `make demo` (the allocation experiment only, short settle, no
+# back-off window): fragmentation reached 95 on every node, the driver
+# allocated at least 90% of free memory as huge pages in both modes,
+# proactive rounds ran only at proactiveness 20, and the report, summary
+# and plots were written with the expected rows.
+. "$(dirname "$0")/../lib/host.sh"
+
+DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_BACKOFF_S=0 DEMO_TIMEOUT=900 \
+	LAB_RUNS=$TEST_DIR "$scripts/demo.sh" "$TEST_DIR/results" > "$TEST_DIR/demo.log" 2>&1 ||
+	fail "demo failed: $(tail -3 "$TEST_DIR/demo.log")"
+res=$TEST_DIR/results/latest
+[ -r "$res/report.md" ] || fail "no report"
+
+for m in 0 20; do
+	min=$(awk '{ print $4 }' "$res/p$m/fragscore-before" | sort -n | head -1)
+	[ "$min" -ge 95 ] || fail "p$m: fragmented only to $min"
+	cov=$(grep -o "\"p$m\": {[^}]*}" "$res/summary.json" | sed 's/.*"alloc_coverage_pct": \([0-9.]*\).*/\1/')
+	awk -v c="$cov" 'BEGIN { exit !(c >= 90) }' || fail "p$m: huge pages cover only $cov% of free memory"
+	echo "ok: p$m: fragmented to >= $min, huge pages cover $cov% of free memory"
+done
+r0=$(grep -o '"p0": {[^}]*}' "$res/summary.json" | sed 's/.*"proactive_rounds": \([0-9]*\).*/\1/')
+r20=$(grep -o '"p20": {[^}]*}' "$res/summary.json" | sed 's/.*"proactive_rounds": \([0-9]*\).*/\1/')
+[ "$r0" = 0 ] || fail "proactive rounds at proactiveness 0: $r0"
+[ "$r20" -gt 0 ] || fail "no proactive round at proactiveness 20"
+echo "ok: proactive rounds: p0 $r0, p20 $r20"
+
+for row in '| 5 |' '| 95 |' '| huge pages allocated |' '| % of free memory |' 'p95 ratio p0 / p20:'; do
+	grep -qF "$row" "$res/report.md" || fail "report has no row '$row'"
+done
+for png in score.png alloc-cdf.png; do
+	[ "$(head -c 4 "$res/$png" | od -An -tx1 | tr -d ' ')" = 89504e47 ] || fail "$png is not a PNG"
+done
+echo "ok: report rows, summary.json and plots"
