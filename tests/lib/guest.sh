@@ -79,6 +79,7 @@ wait_until() {
 # fragment [FRAGMENTER ARGS]: fragment every node, holding the memory in the
 # background until the test ends, and check that every node scores >= 90.
 fragment() {
+	rm -f /tmp/fragmented
 	"$LAB_BIN/fragmenter" --hold --ready /tmp/fragmented "$@" > "$OUT/fragmenter.log" 2>&1 &
 	FRAGMENTER=$!
 	trap 'kill $FRAGMENTER 2>/dev/null || :' EXIT

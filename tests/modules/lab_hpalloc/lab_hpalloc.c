@@ -18,8 +18,13 @@
 #include <linux/vmalloc.h>
 
 #define HPAGE_ORDER	HPAGE_PMD_ORDER
-/* As a THP fault with defrag, minus the retries: no warning on failure. */
-#define HPAGE_GFP	(GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_NOWARN | __GFP_NORETRY)
+/*
+ * As a THP fault in a MADV_HUGEPAGE region (GFP_TRANSHUGE: movable, direct
+ * compaction, no warning on failure), retried until compaction and reclaim
+ * really cannot help: "until allocation fails" means out of huge pages,
+ * not one unlucky compaction attempt.
+ */
+#define HPAGE_GFP	(GFP_TRANSHUGE | __GFP_RETRY_MAYFAIL)
 
 static DEFINE_MUTEX(lock);
 static u64 *samples;

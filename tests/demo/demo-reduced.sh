@@ -4,6 +4,7 @@
 # proactive rounds ran only at proactiveness 20, and the report, summary
 # and plots were written with the expected rows.
 . "$(dirname "$0")/../lib/host.sh"
+# Not yet part of make test: coverage in both modes is below 90% (issue 5).
 
 DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_BACKOFF_S=0 DEMO_TIMEOUT=900 \
 	LAB_RUNS=$TEST_DIR "$scripts/demo.sh" "$TEST_DIR/results" > "$TEST_DIR/demo.log" 2>&1 ||
