@@ -25,7 +25,11 @@ DEMO_MODES ?= $(if $(SWEEP),0$(comma)20$(comma)50$(comma)80$(comma)100,0$(comma)
 DEMO_SETTLE ?= 30
 DEMO_EXPERIMENTS ?= alloc,pretouch
 DEMO_BACKOFF_S ?= 70
-DEMO_TIMEOUT ?= 3600
+# Seconds each of the demo's guest boots may take.
+DEMO_TIMEOUT ?= 900
+# make stress: seconds of stress (tests/host/stress-short runs STRESS_CI_S).
+STRESS_S ?= 600
+STRESS_CI_S ?= 120
 # Tests to run: a shell glob on test names (host/NAME, guest/NAME).
 T ?= *
 JOBS ?= $(shell echo $$(($$(nproc) + 1)))
@@ -63,7 +67,8 @@ export LAB_IMAGE  := $(abspath $(IMAGE))
 export LAB_ROOT   := $(CURDIR)
 export LAB_RUNS   := $(abspath $(RUNS))/$(KFLAVOR)
 export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR
-export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT
+export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
+	STRESS_S STRESS_CI_S
 # Exported into every guest job.
 export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 	LAB_FLAVOR=$(KFLAVOR) LAB_BIN=/lab/$(BINDIR) LAB_MODULES=/lab/$(MODDIR) \
@@ -71,7 +76,7 @@ export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all help deps tree kernel modules progs selftests image lab test shell demo \
+.PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
 	check-series clean distclean
 all: lab
 
@@ -79,6 +84,8 @@ help:
 	@echo "make demo        the seed's evaluation in the guest: report in results/latest"
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
+	@echo "make stress      STRESS_S seconds of everything at once, with checks"
+	@echo "make test-debug  make test on the debug kernel (KASAN, lockdep, ...)"
 	@echo "make lab         build kernel, test modules, guest programs, image"
 	@echo "make deps        install missing Debian packages"
 	@echo "make check-series  build every prefix of the series, W=1, checkpatch"
@@ -142,7 +149,7 @@ $(TRACE_TOOL): trace/proactive-trace.c | $(B)/deps.stamp
 		$$(pkg-config --libs libtracecmd)
 
 # ---- kselftests from the tree, built for the guest.
-SELFTESTS := proactive_compaction compaction_test
+SELFTESTS := proactive_compaction compaction_test migration split_huge_page_test khugepaged
 selftests: $(B)/selftests.stamp
 $(B)/selftests.stamp: $(B)/tree.stamp scripts/build-selftests.sh
 	@scripts/build-selftests.sh $(TREE) $(B)/selftests $(SELFTESTS)
@@ -170,11 +177,18 @@ check-series: $(B)/tree.stamp
 test: lab
 	@scripts/run-tests.sh
 
+# The same suite on the debug kernel, in its own build and run folders.
+test-debug:
+	@$(MAKE) KFLAVOR=debug test
+
 shell: lab
 	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell
 
 demo: lab
 	@scripts/demo.sh results
+
+stress: lab
+	@scripts/stress.sh $(LAB_RUNS)/stress
 
 clean:
 	rm -rf $(RUNS)

@@ -31,7 +31,7 @@ r=$dir/report.md
 echo "# Proactive compaction: the seed's evaluation in the lab guest"
 echo
 echo "Guest: $(cat "$dir/machine" 2>/dev/null || echo unknown).  Modes: proactiveness $modes."
-echo "Raw data beside this file: trace.dat per experiment, vmstat snapshots, latency samples, console log."
+echo "Every measurement ran in its own freshly booted guest.  Raw data beside this file: trace.dat, vmstat snapshots, console log and dmesg per measurement, latency samples."
 echo
 echo "## Fragmentation and settle"
 echo
@@ -40,7 +40,7 @@ echo "|---|---|---|---|---|"
 for m in $modes; do
 	for e in alloc pretouch; do
 		[ -r "$dir/p$m/$e-settle" ] || continue
-		echo "| p$m | $e | $(awk '{ printf "%s%s", sep, $4; sep = ", " }' "$dir/p$m/fragscore-before") | $(cat "$dir/p$m/$e-settle") | $(awk '{ printf "%s%s", sep, $4; sep = ", " }' "$dir/p$m/fragscore-after-settle") |"
+		echo "| p$m | $e | $(awk '{ printf "%s%s", sep, $4; sep = ", " }' "$dir/p$m/$e-fragscore-before") | $(cat "$dir/p$m/$e-settle") | $(awk '{ printf "%s%s", sep, $4; sep = ", " }' "$dir/p$m/$e-fragscore-after-settle") |"
 	done
 done
 echo
@@ -80,7 +80,7 @@ echo
 for m in $modes; do
 	for e in alloc pretouch; do
 		[ -r "$dir/p$m/$e-vmstat-after" ] || continue
-		echo "p$m, $e: kcompactd CPU $(cpu_nodes "$dir/p$m/$e-kcompactd-cpu-before" "$dir/p$m/$e-kcompactd-cpu-after"); proactive rounds $(rounds "$dir/p$m/$e.dat")"
+		echo "p$m, $e: kcompactd CPU $(cpu_nodes "$dir/p$m/$e-kcompactd-cpu-before" "$dir/p$m/$e-kcompactd-cpu-after"); proactive rounds: $(rounds "$dir/p$m/$e-settle.dat") while settling, $(rounds "$dir/p$m/$e.dat") during the experiment"
 		echo
 		awk 'FNR == NR { b[$1] = $2; next } $1 ~ /^(compact_|thp_)/ && $2 != b[$1] { printf "    %-42s %+d\n", $1, $2 - b[$1] }' \
 			"$dir/p$m/$e-vmstat-before" "$dir/p$m/$e-vmstat-after"
@@ -152,7 +152,7 @@ GP
 		for e in alloc pretouch; do
 			[ -r "$d/$e-kcompactd-cpu-after" ] || continue
 			cpus=$(awk -v a="$cpus" -v b="$(cpu "$d/$e-kcompactd-cpu-before" "$d/$e-kcompactd-cpu-after")" 'BEGIN { printf "%.2f", a + b }')
-			nr=$((nr + $(rounds "$d/$e.dat")))
+			nr=$((nr + $(rounds "$d/$e-settle.dat") + $(rounds "$d/$e.dat")))
 		done
 		printf ', "kcompactd_cpu_s": %s, "proactive_rounds": %s}, ' "$cpus" "$nr"
 	done

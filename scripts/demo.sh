@@ -1,11 +1,15 @@
 #!/bin/sh
-# make demo: boot the guest once on scripts/demo-guest.sh, collect its raw
-# results into RESULTS_ROOT/<timestamp>/, write the report and plots there,
-# point RESULTS_ROOT/latest at it and print the report.
+# make demo: the seed's evaluation.  Every measurement (each experiment in
+# each mode, then the back-off experiment) runs scripts/demo-guest.sh in its
+# own freshly booted guest, as the seed measured each kernel from a fresh
+# boot; the raw results are collected into RESULTS_ROOT/<timestamp>/, the
+# report and plots written there, RESULTS_ROOT/latest pointed at it and the
+# report printed.
 #
 # Settings (from the Makefile): DEMO_MODES (comma-separated proactiveness
 # values), DEMO_SETTLE, DEMO_EXPERIMENTS (comma-separated: alloc,pretouch),
-# DEMO_BACKOFF_S, DEMO_TIMEOUT, and what run-guest.sh reads.
+# DEMO_BACKOFF_S (0: no back-off run), DEMO_TIMEOUT (per boot), and what
+# run-guest.sh reads.
 #
 # usage: demo.sh RESULTS_ROOT
 set -eu
@@ -14,22 +18,38 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$1
 stamp=$(date +%Y%m%d-%H%M%S)
 res=$root/$stamp
-run=$LAB_RUNS/demo
+modes=$(echo "${DEMO_MODES:-0,20}" | tr , ' ')
+exps=$(echo "${DEMO_EXPERIMENTS:-alloc,pretouch}" | tr , ' ')
+backoff=${DEMO_BACKOFF_S:-70}
+env0=${LAB_ENV:-}
+export TIMEOUT=${DEMO_TIMEOUT:-900}
 mkdir -p "$res"
 
-export LAB_ENV="${LAB_ENV:-} DEMO_MODES=${DEMO_MODES:-0,20} DEMO_SETTLE=${DEMO_SETTLE:-30}
-	DEMO_EXPERIMENTS=${DEMO_EXPERIMENTS:-alloc,pretouch} DEMO_BACKOFF_S=${DEMO_BACKOFF_S:-70}"
-export TIMEOUT=${DEMO_TIMEOUT:-1800}
-echo "demo: modes ${DEMO_MODES:-0,20}, results in $res"
+# measure NAME RESDIR: one boot on DEMO_RUN=NAME, its logs kept as RESDIR/*
+measure() {
+	run=$LAB_RUNS/demo/$(echo "$1" | tr : -)
+	export LAB_ENV="$env0 DEMO_RUN=$1 DEMO_SETTLE=${DEMO_SETTLE:-30} DEMO_BACKOFF_S=$backoff"
+	status=0
+	"$here/run-guest.sh" "$run" "$here/demo-guest.sh" || status=$?
+	mkdir -p "$2"
+	cp -r "$run/out/." "$res/"
+	cp "$run/console.log" "$2/${1#*:}-console.log"
+	mv "$res/job.log" "$2/${1#*:}-job.log"
+	[ -e "$res/dmesg.txt" ] && mv "$res/dmesg.txt" "$2/${1#*:}-dmesg.txt"
+	rm -f "$res/job" "$res/rc" "$res"/*.dat "$res"/fragmenter.log "$res"/fragscore-*
+	grep '^demo:' "$2/${1#*:}-job.log" || true
+	[ "$status" = 0 ] || { echo "demo: $1 failed: $(cat "$run/verdict")" >&2; exit 1; }
+}
+
+echo "demo: modes $modes, experiments $exps, one boot each; results in $res"
 start=$(date +%s)
-status=0
-"$here/run-guest.sh" "$run" "$here/demo-guest.sh" || status=$?
-cp -r "$run/out/." "$res/"
-cp "$run/console.log" "$res/"
-rm -f "$res/job" "$res/rc" "$res"/*-tmp.dat
-echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s in the guest" > "$res/machine"
-grep '^demo:' "$res/job.log" || true
-[ "$status" = 0 ] || { echo "demo: the guest run failed: $(cat "$run/verdict")" >&2; exit 1; }
+for m in $modes; do
+	for e in $exps; do
+		measure "$m:$e" "$res/p$m"
+	done
+done
+[ "$backoff" -gt 0 ] && measure backoff "$res/backoff"
+echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s for all boots" > "$res/machine"
 "$here/demo-report.sh" "$res"
 ln -sfn "$stamp" "$root/latest"
 grep -v '^!\[' "$res/report.md"

@@ -76,6 +76,13 @@ wait_until() {
 	done
 }
 
+# fragmenter_ready: the fragmenter is done; fails at once if it died
+fragmenter_ready() {
+	[ -e /tmp/fragmented ] && return
+	kill -0 "$FRAGMENTER" 2>/dev/null || fail "the fragmenter died: $(tail -2 "$OUT/fragmenter.log")"
+	return 1
+}
+
 # fragment [FRAGMENTER ARGS]: fragment every node, holding the memory in the
 # background until the test ends, and check that every node scores >= 90.
 fragment() {
@@ -83,7 +90,7 @@ fragment() {
 	"$LAB_BIN/fragmenter" --hold --ready /tmp/fragmented "$@" > "$OUT/fragmenter.log" 2>&1 &
 	FRAGMENTER=$!
 	trap 'kill $FRAGMENTER 2>/dev/null || :' EXIT
-	wait_until 180 test -e /tmp/fragmented
+	wait_until 180 fragmenter_ready
 	"$LAB_BIN/fragscore" | tee "$OUT/fragscore-after-fragmenting"
 	min=$(awk '{ print $4 }' "$OUT/fragscore-after-fragmenting" | sort -n | head -1)
 	[ "$min" -ge 90 ] || fail "fragmenting left a node at score $min"

@@ -20,9 +20,12 @@
 #define HPAGE_ORDER	HPAGE_PMD_ORDER
 /*
  * As a THP fault in a MADV_HUGEPAGE region (GFP_TRANSHUGE: movable, direct
- * compaction, no warning on failure), retried until compaction and reclaim
- * really cannot help: "until allocation fails" means out of huge pages,
- * not one unlucky compaction attempt.
+ * reclaim and compaction, no warning on failure), retried until compaction
+ * at its highest priority, which ignores the pageblock skip hints, fails:
+ * "until allocation fails" means out of huge pages, not one compaction
+ * attempt that trusted stale hints.  The hints also outlive a run (THP
+ * allocations do not wake kswapd, whose sleep would reset them), so the
+ * demo boots a fresh guest for every measurement.
  */
 #define HPAGE_GFP	(GFP_TRANSHUGE | __GFP_RETRY_MAYFAIL)
 

@@ -1,0 +1,142 @@
+# make stress, in the guest (bash, a job of run-guest.sh): everything that
+# drives compaction at once for STRESS_S seconds, with checks all along.
+#
+# Stressors, each a loop in its own process group:
+#   fragmenter   fragment 60% of free memory, hold it a few seconds, free it
+#   hpalloc      load lab_hpalloc, allocate a burst of 32 huge pages, unload
+#   unmovable    load lab_unmovable (5% of memory, unmovable), unload
+#   knob         random proactiveness writes, 0 and 100 included
+#   compact      write compact_memory every few seconds
+#   pressure     stream a sparse file through the page cache: kswapd runs
+# Checks:
+#   heartbeat    a line every 2 s; at the end no gap may exceed 30 s
+#   monotonic    every compact_daemon_proactive_* counter, sampled twice a
+#                second, never goes down
+#   windows      alternately 15 s with the proactive events traced and 15 s
+#                untraced; a traced window starts and ends quiescent (the
+#                knob writer stopped, proactiveness 0, both kcompactd idle)
+#                so that its events must equal the counters' deltas exactly
+#                (check_identities), and the ring buffer must lose nothing
+# A splat, a hang or a failed check fails the run (run-guest.sh's verdict).
+. /lab/tests/lib/guest.sh
+
+: "${STRESS_S:=600}" "${STRESS_WINDOW_S:=15}"
+log() { echo "stress: $*"; }
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_begin
+	-e mm_compaction_proactive_end -e mm_compaction_proactive_defer"
+knob=/proc/sys/vm/compaction_proactiveness
+PIDS=
+trap 'for p in $PIDS; do kill -CONT -- -$p 2>/dev/null; kill -- -$p 2>/dev/null; done; wait 2>/dev/null || :' EXIT
+
+# spawn NAME COMMAND...: run a stressor loop in its own process group
+spawn() {
+	local name=$1
+	shift
+	setsid bash -c "$*" > "$OUT/stress-$name.log" 2>&1 &
+	PIDS="$PIDS $!"
+	eval "PID_$name=$!"
+}
+
+p=compact_daemon_proactive
+spawn heartbeat 'while :; do echo "heartbeat $(cut -d" " -f1 /proc/uptime)"; sleep 2; done'
+spawn monotonic "prev=/tmp/mono.0 cur=/tmp/mono.1
+	grep '^${p}_' /proc/vmstat > \$prev
+	while :; do
+		sleep 0.5
+		grep '^${p}_' /proc/vmstat > \$cur
+		awk 'FNR == NR { old[\$1] = \$2; next } \$2 < old[\$1] { print \"went down:\", \$1, old[\$1], \"->\", \$2; bad = 1 } END { exit bad }' \$prev \$cur || exit 1
+		mv \$cur \$prev
+	done"
+spawn fragmenter "while :; do
+		rm -f /tmp/stress-frag
+		$LAB_BIN/fragmenter --percent 60 --hold --ready /tmp/stress-frag & f=\$!
+		for i in \$(seq 300); do [ -e /tmp/stress-frag ] && break; sleep 0.2; done
+		sleep \$((RANDOM % 6 + 3)); kill \$f; wait \$f
+	done"
+spawn hpalloc "while :; do
+		insmod $LAB_MODULES/lab_hpalloc.ko && echo 32 > /sys/kernel/debug/lab_hpalloc/run && rmmod lab_hpalloc || exit 1
+		sleep 0.\$((RANDOM % 10))
+	done"
+spawn unmovable "while :; do
+		insmod $LAB_MODULES/lab_unmovable.ko percent=5 || exit 1
+		sleep \$((RANDOM % 3 + 1)); rmmod lab_unmovable || exit 1; sleep 1
+	done"
+# A single process writing with a builtin, so that stopping it is exact.
+spawn knob "while :; do
+		case \$((RANDOM % 4)) in 0) v=0 ;; 1) v=100 ;; *) v=\$((RANDOM % 101)) ;; esac
+		echo \$v > $knob
+		sleep 0.\$((RANDOM % 10))
+	done"
+spawn compact 'while :; do sleep $((RANDOM % 5 + 2)); echo 1 > /proc/sys/vm/compact_memory; done'
+truncate -s 64G /root/sparse
+spawn pressure 'while :; do cat /root/sparse > /dev/null; done'
+
+# alive NAME: the stressor still runs (a loop that exited has failed)
+alive() {
+	local pid
+	eval "pid=\$PID_$1"
+	kill -0 "$pid" 2>/dev/null || fail "stressor $1 stopped: $(tail -3 "$OUT/stress-$1.log")"
+}
+
+# kcompactd_idle: every kcompactd asleep in its own wait, not in a round
+kcompactd_idle() {
+	local pid
+	for pid in $(pgrep '^kcompactd[0-9]+$'); do
+		[ "$(cut -d' ' -f3 "/proc/$pid/stat")" = S ] || return 1
+		[ "$(cat "/proc/$pid/wchan")" = kcompactd ] || return 1
+	done
+}
+
+idle_twice() { kcompactd_idle && sleep 0.2 && kcompactd_idle; }
+knob_stopped() { [ "$(cut -d' ' -f3 "/proc/$PID_knob/stat")" = T ]; }
+
+# quiesce: no proactive event can happen until the knob is written again
+quiesce() {
+	kill -STOP "$PID_knob"
+	wait_until 10 knob_stopped
+	echo 0 > $knob
+	wait_until 120 idle_twice
+}
+
+overruns() {
+	cat $TRACEFS/per_cpu/cpu*/stats | awk '$1 == "overrun:" { s += $2 } END { print s + 0 }'
+}
+
+end=$(($(cut -d. -f1 /proc/uptime) + STRESS_S))
+windows=0 traced=0 checks=0 begins=0 defers=0
+log "running for ${STRESS_S}s"
+while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
+	windows=$((windows + 1))
+	for s in heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure; do alive $s; done
+	if [ $((windows % 2)) = 1 ]; then
+		t=$(uptime_s); quiesce; q0=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
+		# shellcheck disable=SC2086 # one word per option
+		trace-cmd start -b 4096 $EVENTS > /dev/null 2>&1 || fail "trace-cmd start failed"
+		snap /tmp/w0
+		kill -CONT "$PID_knob"
+		sleep "$STRESS_WINDOW_S"
+		t=$(uptime_s); quiesce; q1=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
+		snap /tmp/w1
+		lost=$(overruns)
+		trace_stop window
+		kill -CONT "$PID_knob"
+		expect_eq "window $windows: events lost in the ring buffer" "$lost" 0
+		check_identities window /tmp/w0 /tmp/w1 > /dev/null
+		traced=$((traced + 1))
+		checks=$((checks + $(summary window checks)))
+		begins=$((begins + $(summary window begins)))
+		defers=$((defers + $(summary window defers)))
+		log "window $windows traced: $(summary window checks) checks, $(summary window begins) rounds, $(summary window defers) defers; identities hold (quiesced in ${q0}s and ${q1}s; at $(uptime_s)s)"
+	else
+		sleep "$STRESS_WINDOW_S"
+		log "window $windows untraced (at $(uptime_s)s)"
+	fi
+done
+for s in heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure; do alive $s; done
+gap=$(awk '{ t = $2; if (NR > 1 && t - last > max) max = t - last; last = t } END { printf "%d", max }' "$OUT/stress-heartbeat.log")
+[ "$gap" -le 30 ] || fail "the heartbeat stopped for ${gap}s"
+log "done: ${STRESS_S}s, $windows windows ($traced traced), heartbeat gap <= ${gap}s, counters never went down"
+log "events in traced windows: $checks checks, $begins rounds, $defers defers"
+grep -E "^(compact_daemon|compact_stall|compact_success|compact_fail|pgmigrate_success|pgscan_kswapd|thp_fault_alloc)" /proc/vmstat |
+	sed 's/^/stress: /'

@@ -1,0 +1,10 @@
+# A 2-minute `make stress`: every stressor at once, the heartbeat, the
+# counters only growing, the traced windows' events equal to the counters'
+# deltas, no splat.
+. "$(dirname "$0")/../lib/host.sh"
+
+STRESS_S=${STRESS_CI_S:-120} "$scripts/stress.sh" "$TEST_DIR/run" || fail "stress failed"
+grep -q '^stress: done' "$TEST_DIR/run/out/job.log" || fail "the stress run did not report its end"
+traced=$(sed -n 's/^stress: done: .*(\([0-9]*\) traced).*/\1/p' "$TEST_DIR/run/out/job.log")
+[ "${traced:-0}" -ge 2 ] || fail "only ${traced:-0} traced windows"
+echo "ok: $traced traced windows, all consistent"
