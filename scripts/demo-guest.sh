@@ -20,6 +20,30 @@
 : "${DEMO_RUN:?}" "${DEMO_SETTLE:=30}" "${DEMO_BACKOFF_S:=70}" "${DEMO_PRETOUCH_PCT:=80}"
 log() { echo "demo: $*"; }
 
+# The ring buffer is allocated once, before fragmenting: allocated after,
+# its unmovable pages would land in the fragmented blocks' holes.  So
+# recordings start and stop without resizing or resetting it.  They take
+# the proactive events, the rounds of all compaction (begin/end) and
+# kcompactd's sleeps and wakes: enough for the report, small enough for a
+# 2 MiB buffer per CPU.
+echo 2048 > "$TRACEFS/buffer_size_kb"
+EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_begin
+	-e mm_compaction_proactive_end -e mm_compaction_proactive_defer
+	-e mm_compaction_begin -e mm_compaction_end
+	-e mm_compaction_kcompactd_sleep -e mm_compaction_kcompactd_wake"
+demo_trace_start() {
+	echo > "$TRACEFS/trace"
+	# shellcheck disable=SC2086 # one word per option
+	trace-cmd start $EVENTS > /dev/null 2>&1 || fail "trace-cmd start failed"
+}
+demo_trace_stop() {	# DIR NAME: saved as DIR/NAME.dat
+	trace-cmd stop
+	trace-cmd extract -o "/root/$2.dat" > /dev/null 2>&1 || fail "trace-cmd extract failed"
+	echo 0 > "$TRACEFS/events/enable"
+	echo > "$TRACEFS/trace"
+	cp "/root/$2.dat" "$1/$2.dat"
+}
+
 # kcompactd_cpu FILE: "nid seconds" of each kcompactd's utime + stime
 kcompactd_cpu() {
 	local hz
@@ -49,10 +73,10 @@ prepare() {
 		kill "$FRAGMENTER"
 		wait "$FRAGMENTER" 2>/dev/null || :
 	done
-	cp "$OUT/fragscore-after-fragmenting" "$dir/$exp-fragscore-before"
 	echo "$try" > "$dir/$exp-fragment-tries"
 	[ "$min" -ge 95 ] || fail "fragmentation reached only $min after $try tries (want >= 95 on every node)"
-	trace_start
+	cp "$OUT/fragscore-after-fragmenting" "$dir/$exp-fragscore-before"
+	demo_trace_start
 	set_proactiveness "$mode"
 	while [ "$t" -lt $((DEMO_SETTLE * 5)) ]; do
 		if [ "$mode" != 0 ] && [ "$state" = timeout ] && settled; then
@@ -61,8 +85,7 @@ prepare() {
 		sleep 0.2
 		t=$((t + 1))
 	done
-	trace_stop "$exp-settle-tmp"
-	mv "$OUT/$exp-settle-tmp.dat" "$dir/$exp-settle.dat"
+	demo_trace_stop "$dir" "$exp-settle"
 	[ "$mode" = 0 ] && state="waited ${DEMO_SETTLE}s (proactive compaction off)"
 	echo "$state" > "$dir/$exp-settle"
 	cp "$PROACTIVE" "$dir/$exp-proactive-after-settle"
@@ -75,19 +98,20 @@ measure() {
 	local dir=$1 name=$2
 	shift 2
 	node_meminfo_kb MemFree > "$dir/$name-memfree-kb"
-	trace_start
+	cat /proc/pagetypeinfo > "$dir/$name-pagetypeinfo-before"
+	demo_trace_start
 	snap "$dir/$name-vmstat-before"
 	kcompactd_cpu "$dir/$name-kcompactd-cpu-before"
 	"$@"
 	snap "$dir/$name-vmstat-after"
 	kcompactd_cpu "$dir/$name-kcompactd-cpu-after"
-	trace_stop "$name-tmp"
-	mv "$OUT/$name-tmp.dat" "$dir/$name.dat"
+	demo_trace_stop "$dir" "$name"
 }
 
 run_alloc() {
 	echo 0 > /sys/kernel/debug/lab_hpalloc/run
 	cp /sys/kernel/debug/lab_hpalloc/samples "$1/alloc-samples-ns"
+	cp /sys/kernel/debug/lab_hpalloc/failures "$1/alloc-failures-ns"
 }
 
 run_mode() {
@@ -99,7 +123,7 @@ run_mode() {
 		prepare "$dir" "$mode" "$exp"
 		measure "$dir" alloc run_alloc "$dir"
 		rmmod lab_hpalloc
-		log "p$mode: $(($(wc -l < "$dir/alloc-samples-ns") - 1)) huge pages allocated" ;;
+		log "p$mode: $(wc -l < "$dir/alloc-samples-ns") huge pages allocated, $(wc -l < "$dir/alloc-failures-ns") failed attempts" ;;
 	pretouch)
 		prepare "$dir" "$mode" "$exp"
 		measure "$dir" pretouch sh -c "'$LAB_BIN/pretouch' --percent $DEMO_PRETOUCH_PCT > '$dir/pretouch.txt'"

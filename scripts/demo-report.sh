@@ -14,10 +14,10 @@ percentiles="5 10 25 30 40 50 60 75 80 90 95"
 
 # pct FILE P: nearest-rank percentile of the successful allocations, in us
 pct() {
-	sed '$d' "$1" | sort -n | awk -v p="$2" '{ v[NR] = $1 }
+	sort -n "$1" | awk -v p="$2" '{ v[NR] = $1 }
 		END { if (!NR) { print "-"; exit } i = int((p * NR + 99) / 100); if (i < 1) i = 1; printf "%.0f", v[i] / 1000 }'
 }
-count() { [ -r "$1" ] && echo $(($(wc -l < "$1") - 1)) || echo 0; }
+count() { [ -r "$1" ] && wc -l < "$1" || echo 0; }
 # coverage FILE MEMFREE_KB: % of free memory the allocated huge pages cover
 coverage() { awk -v n="$(count "$1")" -v kb="$(cat "$2")" 'BEGIN { printf "%.1f", n * 2048 * 100 / kb }'; }
 # cpu BEFORE AFTER: kcompactd seconds, all nodes
@@ -125,7 +125,7 @@ plots=
 for m in $modes; do
 	f=$dir/p$m/alloc-samples-ns
 	[ -r "$f" ] || continue
-	sed '$d' "$f" | sort -n | awk '{ v[NR] = $1 } END { for (i = 1; i <= NR; i++) printf "%.3f %.4f\n", v[i] / 1000, i / NR }' > "$dir/p$m/alloc-cdf.txt"
+	sort -n "$f" | awk '{ v[NR] = $1 } END { for (i = 1; i <= NR; i++) printf "%.3f %.4f\n", v[i] / 1000, i / NR }' > "$dir/p$m/alloc-cdf.txt"
 	plots="$plots${plots:+, }\"$dir/p$m/alloc-cdf.txt\" using 1:2 with lines title \"proactiveness $m\""
 done
 gnuplot <<-GP

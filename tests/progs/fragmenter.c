@@ -179,6 +179,13 @@ int main(int argc, char **argv)
 		for (off = 0; off < len; off += CHUNK)
 			for (i = 0; i < CHUNK; i += keep * page)
 				madvise(p + off + i, (keep - 1) * page, MADV_DONTNEED);
+		/*
+		 * Keep khugepaged off the holes: it would collapse every chunk
+		 * back into a huge page (max_ptes_none allows 511 missing),
+		 * compacting and allocating behind the experiment's back.
+		 */
+		if (madvise(p, len, MADV_NOHUGEPAGE))
+			perror("madvise(MADV_NOHUGEPAGE)");
 	}
 	if (write_file("/sys/kernel/debug/split_huge_pages", "1"))
 		fprintf(stderr, "fragmenter: cannot split huge pages: %s\n", strerror(errno));

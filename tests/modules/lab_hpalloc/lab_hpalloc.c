@@ -2,12 +2,14 @@
 /*
  * lab_hpalloc: the huge-page allocation latency driver of the proactive
  * compaction paper.  Writing N to <debugfs>/lab_hpalloc/run allocates
- * huge pages, movable as THP's are, until an allocation fails (or N pages,
- * if N > 0), timing each allocation, then frees them all.  The latencies, in
- * nanoseconds, one per line, are read from <debugfs>/lab_hpalloc/samples,
- * the last one being the failed allocation's.
+ * huge pages, movable as THP's are, until allocation fails (or N pages, if
+ * N > 0), timing each allocation, then frees them all.  The latencies of
+ * the allocations that succeeded, in nanoseconds, one per line, are read
+ * from <debugfs>/lab_hpalloc/samples; those of the failed attempts from
+ * <debugfs>/lab_hpalloc/failures.
  */
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/gfp.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
@@ -19,43 +21,60 @@
 
 #define HPAGE_ORDER	HPAGE_PMD_ORDER
 /*
- * As a THP fault in a MADV_HUGEPAGE region (GFP_TRANSHUGE: movable, direct
- * reclaim and compaction, no warning on failure), retried until compaction
- * at its highest priority, which ignores the pageblock skip hints, fails:
- * "until allocation fails" means out of huge pages, not one compaction
- * attempt that trusted stale hints.  The hints also outlive a run (THP
- * allocations do not wake kswapd, whose sleep would reset them), so the
- * demo boots a fresh guest for every measurement.
+ * As a driver's huge-page allocation, movable as THP's: direct reclaim and
+ * compaction, kswapd woken, no warning on failure.  Without reclaimable
+ * memory (the fragmented guest has only anonymous memory and no swap),
+ * direct reclaim makes no progress and the allocator never retries
+ * compaction at the priority that ignores the pageblock skip hints
+ * (__alloc_pages_slowpath()), so one failure can leave free memory behind
+ * skipped blocks.  kswapd, when it gives up on the order, resets the hints
+ * and hands the order to kcompactd (kswapd_try_to_sleep()): a failed
+ * allocation is retried after RETRY_MS, and MAX_FAILURES in a row end the
+ * run.  "Until allocation fails" then means out of huge pages, not out of
+ * luck with the hints; the seed's kernel had the same kswapd path.
  */
-#define HPAGE_GFP	(GFP_TRANSHUGE | __GFP_RETRY_MAYFAIL)
+#define HPAGE_GFP	(GFP_TRANSHUGE | __GFP_KSWAPD_RECLAIM | __GFP_RETRY_MAYFAIL)
+#define RETRY_MS	1000
+#define MAX_FAILURES	3
 
 static DEFINE_MUTEX(lock);
-static u64 *samples;
-static unsigned long nr_samples;
+static u64 *samples, *failures;
+static unsigned long nr_samples, nr_failures;
 static struct dentry *dir;
 
 /* Allocate until failure (or @limit pages), timing each; free them all. */
 static int run(unsigned long limit)
 {
 	unsigned long max = totalram_pages() >> HPAGE_ORDER;
+	unsigned int failed = 0;
 	LIST_HEAD(pages);
 	struct page *page, *next;
 
 	if (!limit || limit > max)
 		limit = max;
 	vfree(samples);
+	vfree(failures);
 	nr_samples = 0;
-	samples = vmalloc(array_size(limit + 1, sizeof(*samples)));
-	if (!samples)
+	nr_failures = 0;
+	samples = vmalloc(array_size(limit, sizeof(*samples)));
+	failures = vmalloc(array_size(limit, sizeof(*failures)));
+	if (!samples || !failures)
 		return -ENOMEM;
 
-	while (nr_samples <= limit) {
+	while (nr_samples < limit && failed < MAX_FAILURES) {
 		u64 start = ktime_get_ns();
 
 		page = alloc_pages(HPAGE_GFP, HPAGE_ORDER);
-		samples[nr_samples++] = ktime_get_ns() - start;
-		if (!page)
+		if (!page && nr_failures == limit)
 			break;
+		if (!page) {
+			failures[nr_failures++] = ktime_get_ns() - start;
+			if (++failed < MAX_FAILURES)
+				msleep(RETRY_MS);
+			continue;
+		}
+		samples[nr_samples++] = ktime_get_ns() - start;
+		failed = 0;
 		list_add(&page->lru, &pages);
 		cond_resched();
 	}
@@ -86,23 +105,36 @@ static const struct file_operations run_fops = {
 	.write = run_write,
 };
 
-static int samples_show(struct seq_file *m, void *v)
+static void show_ns(struct seq_file *m, const u64 *ns, unsigned long n)
 {
 	unsigned long i;
 
 	mutex_lock(&lock);
-	for (i = 0; i < nr_samples; i++)
-		seq_printf(m, "%llu\n", samples[i]);
+	for (i = 0; i < n; i++)
+		seq_printf(m, "%llu\n", ns[i]);
 	mutex_unlock(&lock);
+}
+
+static int samples_show(struct seq_file *m, void *v)
+{
+	show_ns(m, samples, nr_samples);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(samples);
+
+static int failures_show(struct seq_file *m, void *v)
+{
+	show_ns(m, failures, nr_failures);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(failures);
 
 static int __init lab_hpalloc_init(void)
 {
 	dir = debugfs_create_dir("lab_hpalloc", NULL);
 	debugfs_create_file("run", 0200, dir, NULL, &run_fops);
 	debugfs_create_file("samples", 0444, dir, NULL, &samples_fops);
+	debugfs_create_file("failures", 0444, dir, NULL, &failures_fops);
 	return 0;
 }
 
@@ -110,6 +142,7 @@ static void __exit lab_hpalloc_exit(void)
 {
 	debugfs_remove_recursive(dir);
 	vfree(samples);
+	vfree(failures);
 }
 
 module_init(lab_hpalloc_init);
