@@ -7,7 +7,7 @@
 # exists, it runs on the host afterwards with the run's out folder as $1,
 # for checks that need host tools (trace-cmd report on the recorded trace).
 #
-# Settings: T (glob on test names), LAB_RUNS, and what run-guest.sh reads.
+# Settings: T (shell globs on test names, space separated), LAB_RUNS, and what run-guest.sh reads.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,8 +27,12 @@ report() {	# NAME VERDICT [REASON]
 }
 
 selected() {
-	# shellcheck disable=SC2254 # the pattern is a glob on purpose
-	case $1 in $pattern) return 0 ;; esac
+	set -f
+	for p in $pattern; do
+		# shellcheck disable=SC2254 # the pattern is a glob on purpose
+		case $1 in $p) set +f; return 0 ;; esac
+	done
+	set +f
 	return 1
 }
 

@@ -7,12 +7,13 @@
 #   unmovable    load lab_unmovable (5% of memory, unmovable), unload
 #   knob         random proactiveness writes, 0 and 100 included
 #   compact      write compact_memory every few seconds
-#   pressure     stream a sparse file through the page cache: kswapd runs
+#   pressure     stream the disk (/dev/vda) through the page cache: kswapd runs
 # Checks:
-#   heartbeat    a line every 2 s; at the end no gap may exceed 30 s
+#   heartbeat    a line every 2 s; at the end no gap may exceed 60 s
 #   monotonic    every compact_daemon_proactive_* counter, sampled twice a
 #                second, never goes down
-#   windows      alternately 15 s with the proactive events traced and 15 s
+#   windows      until STRESS_S has passed and 2 were traced, alternately
+#                15 s with the proactive events traced and 15 s
 #                untraced; a traced window starts and ends quiescent (the
 #                knob writer stopped, proactiveness 0, both kcompactd idle)
 #                so that its events must equal the counters' deltas exactly
@@ -69,8 +70,7 @@ spawn knob "while :; do
 		sleep 0.\$((RANDOM % 10))
 	done"
 spawn compact 'while :; do sleep $((RANDOM % 5 + 2)); echo 1 > /proc/sys/vm/compact_memory; done'
-truncate -s 64G /root/sparse
-spawn pressure 'while :; do cat /root/sparse > /dev/null; done'
+spawn pressure 'while :; do cat /dev/vda > /dev/null; done'
 
 # alive NAME: the stressor still runs (a loop that exited has failed)
 alive() {
@@ -79,17 +79,27 @@ alive() {
 	kill -0 "$pid" 2>/dev/null || fail "stressor $1 stopped: $(tail -3 "$OUT/stress-$1.log")"
 }
 
-# kcompactd_idle: every kcompactd asleep in its own wait, not in a round
-kcompactd_idle() {
+knob_stopped() { [ "$(cut -d' ' -f3 "/proc/$PID_knob/stat")" = T ]; }
+
+# group_stopped NAME: every process of a stressor's session has stopped
+# (or exited, a zombie until its stopped parent reaps it)
+group_stopped() {
 	local pid
-	for pid in $(pgrep '^kcompactd[0-9]+$'); do
-		[ "$(cut -d' ' -f3 "/proc/$pid/stat")" = S ] || return 1
-		[ "$(cat "/proc/$pid/wchan")" = kcompactd ] || return 1
-	done
+	eval "pid=\$PID_$1"
+	! ps -o stat= -s "$pid" | grep -qv '^[TZ]'
 }
 
-idle_twice() { kcompactd_idle && sleep 0.2 && kcompactd_idle; }
-knob_stopped() { [ "$(cut -d' ' -f3 "/proc/$PID_knob/stat")" = T ]; }
+# hold_modules / release_modules: trace-cmd extract reads /proc/kallsyms
+# twice, for its size and its text, and fails when a module comes or goes
+# in between; the module stressors stop (after their syscall) meanwhile.
+hold_modules() {
+	kill -STOP -- "-$PID_hpalloc" "-$PID_unmovable"
+	wait_until 60 group_stopped hpalloc
+	wait_until 60 group_stopped unmovable
+}
+release_modules() {
+	kill -CONT -- "-$PID_hpalloc" "-$PID_unmovable"
+}
 
 # quiesce: no proactive event can happen until the knob is written again
 quiesce() {
@@ -103,10 +113,14 @@ overruns() {
 	cat $TRACEFS/per_cpu/cpu*/stats | awk '$1 == "overrun:" { s += $2 } END { print s + 0 }'
 }
 
-end=$(($(cut -d. -f1 /proc/uptime) + STRESS_S))
+start=$(cut -d. -f1 /proc/uptime)
+end=$((start + STRESS_S))
 windows=0 traced=0 checks=0 begins=0 defers=0
-log "running for ${STRESS_S}s"
-while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
+log "running for ${STRESS_S}s and at least 2 traced windows"
+# At least two traced windows, however slow the kernel: on the debug flavour
+# quiescing and extracting can take minutes, and one window would not show
+# tracing switched on again after it was off.
+while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ] || [ "$traced" -lt 2 ]; do
 	windows=$((windows + 1))
 	for s in heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure; do alive $s; done
 	if [ $((windows % 2)) = 1 ]; then
@@ -119,7 +133,9 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
 		t=$(uptime_s); quiesce; q1=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
 		snap /tmp/w1
 		lost=$(overruns)
+		hold_modules
 		trace_stop window
+		release_modules
 		kill -CONT "$PID_knob"
 		expect_eq "window $windows: events lost in the ring buffer" "$lost" 0
 		check_identities window /tmp/w0 /tmp/w1 > /dev/null
@@ -135,8 +151,9 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
 done
 for s in heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure; do alive $s; done
 gap=$(awk '{ t = $2; if (NR > 1 && t - last > max) max = t - last; last = t } END { printf "%d", max }' "$OUT/stress-heartbeat.log")
-[ "$gap" -le 30 ] || fail "the heartbeat stopped for ${gap}s"
-log "done: ${STRESS_S}s, $windows windows ($traced traced), heartbeat gap <= ${gap}s, counters never went down"
+# 60 s: TCG's own stalls (see run-guest.sh, watchdog_thresh) reach 40 s.
+[ "$gap" -le 60 ] || fail "the heartbeat stopped for ${gap}s"
+log "done: $(($(cut -d. -f1 /proc/uptime) - start))s, $windows windows ($traced traced), heartbeat gap <= ${gap}s, counters never went down"
 log "events in traced windows: $checks checks, $begins rounds, $defers defers"
 grep -E "^(compact_daemon|compact_stall|compact_success|compact_fail|pgmigrate_success|pgscan_kswapd|thp_fault_alloc)" /proc/vmstat |
 	sed 's/^/stress: /'

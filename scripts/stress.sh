@@ -1,6 +1,7 @@
 #!/bin/sh
 # make stress: boot the guest once on scripts/stress-guest.sh for STRESS_S
-# seconds (the guest gets STRESS_S + 300 s before the runner calls it hung)
+# seconds (the guest gets STRESS_S + TIMEOUT s, TIMEOUT being the flavour's
+# allowance for one guest job, before the runner calls it hung)
 # and print what it saw.  The run fails on a splat, a hang, a heartbeat
 # gap, a counter that went down, or events that disagree with the counters.
 #
@@ -10,7 +11,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 run=$1
 : "${STRESS_S:=600}"
-export TIMEOUT=$((STRESS_S + 300))
+export TIMEOUT=$((STRESS_S + ${TIMEOUT:-300}))
 export LAB_ENV="${LAB_ENV:-} STRESS_S=$STRESS_S"
 echo "stress: ${STRESS_S}s in the guest, log in $run/console.log"
 status=0

@@ -23,7 +23,15 @@ while IFS='|' read -r t want limit; do
 		swap=$(grep -c '^Swapout.*Fail' "$OUT/$t.tap" || :)
 		other=$(grep 'Fail' "$OUT/$t.tap" | grep -vc '^Swapout' || :)
 		[ "$other" = 0 ] || fail "$t: $(grep 'Fail' "$OUT/$t.tap" | grep -v '^Swapout' | head -1)"
-		[ "$status" = "$swap" ] || fail "$t exited with status $status, but $swap swap-out cases failed"
+		# A step that waits for khugepaged gives it 3 s.  The debug
+		# kernel under TCG can miss that on a collapse of compound
+		# pages: a timeout there is speed, reported, not failed.
+		slow=$(grep -c 'Timeout' "$OUT/$t.tap" || :)
+		if [ "$slow" != 0 ]; then
+			[ "$LAB_FLAVOR" = debug ] || fail "$t: $(grep -m1 'Timeout' "$OUT/$t.tap")"
+			echo "note: $t: $slow steps timed out waiting for khugepaged: $(grep 'Timeout' "$OUT/$t.tap" | tr -d '\033' | tr '\n' ' ')"
+		fi
+		[ "$status" = $((swap + slow)) ] || fail "$t exited with status $status, but $swap swap-out cases failed and $slow steps timed out"
 		echo "ok: $t: $(grep -c 'OK' "$OUT/$t.tap") steps ok; $swap swap-out cases fail for want of swap"
 		continue
 	fi

@@ -38,7 +38,8 @@ trace_start() {
 }
 trace_stop() {
 	trace-cmd stop
-	trace-cmd extract -o "/root/$1.dat" >/dev/null 2>&1 || fail "trace-cmd extract failed"
+	trace-cmd extract -o "/root/$1.dat" > "$OUT/$1.extract.log" 2>&1 ||
+		fail "trace-cmd extract failed: $(tail -1 "$OUT/$1.extract.log")"
 	trace-cmd reset >/dev/null 2>&1
 	cp "/root/$1.dat" "$OUT/$1.dat"
 }
@@ -75,6 +76,18 @@ wait_until() {
 		sleep 0.2
 	done
 }
+
+# kcompactd_idle: every kcompactd asleep in its own wait, not in a round
+kcompactd_idle() {
+	local pid
+	for pid in $(pgrep '^kcompactd[0-9]+$'); do
+		[ "$(cut -d' ' -f3 "/proc/$pid/stat")" = S ] || return 1
+		[ "$(cat "/proc/$pid/wchan")" = kcompactd ] || return 1
+	done
+}
+
+# idle_twice: kcompactd_idle, and still so 0.2 s later
+idle_twice() { kcompactd_idle && sleep 0.2 && kcompactd_idle; }
 
 # fragmenter_ready: the fragmenter is done; fails at once if it died
 fragmenter_ready() {
