@@ -80,7 +80,7 @@ export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series clean distclean
+	check-series htmldocs clean distclean
 all: lab
 
 help:
@@ -91,7 +91,10 @@ help:
 	@echo "make test-debug  make test on the debug kernel (KASAN, lockdep, ...)"
 	@echo "make lab         build kernel, test modules, guest programs, image"
 	@echo "make deps        install missing Debian packages"
-	@echo "make check-series  build every prefix of the series, W=1, checkpatch"
+	@echo "make check-series  build every prefix of the series, W=1, checkpatch,"
+	@echo "                   and with each of COMPACTION, DEBUG_FS, FTRACE,"
+	@echo "                   VM_EVENT_COUNTERS, NUMA off"
+	@echo "make htmldocs    the tree's admin-guide docs with the series' pages"
 	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
 	@echo "make clean       drop run logs; make distclean drops build/"
 
@@ -175,6 +178,11 @@ lab: $(KBUILD)/lab-kernel.stamp modules progs $(TRACE_TOOL) selftests $(IMAGE)
 # ---- patch touches, checkpatch --strict is clean.  Slow: not part of test.
 check-series: $(B)/tree.stamp
 	@scripts/check-series.sh $(TREE) $(B)/kbuild-series patches $(FRAGS_base)
+
+# ---- The series' rst pages build with the tree's Sphinx documentation build
+# ---- (admin-guide) without warnings.  Slow: not part of test.
+htmldocs: $(B)/tree.stamp
+	@scripts/htmldocs.sh $(TREE) $(B)/htmldocs
 
 # ---- Running
 test: lab

@@ -3,8 +3,11 @@
 #  - scripts/checkpatch.pl --strict reports no error and no warning on any
 #    patch;
 #  - every prefix of the series builds (bzImage and modules);
-#  - W=1 reports no warning in the C files a patch touches.
-# Builds in its own folder, so the lab's kernels are left alone.
+#  - W=1 reports no warning in the C files a patch touches;
+#  - the whole series builds with each of COMPACTION, DEBUG_FS, FTRACE (and
+#    so TRACEPOINTS), VM_EVENT_COUNTERS and NUMA off, each checked off after
+#    olddefconfig.
+# Builds in its own folders, so the lab's kernels are left alone.
 #
 # usage: check-series.sh TREE KBUILD PATCHDIR FRAGMENT...
 set -eu
@@ -41,4 +44,27 @@ for c in $commits; do
 		echo "  W=1     $f: no warnings"
 	done
 done
-echo "check-series: $k patches, each builds, checkpatch clean"
+
+# The config matrix, on the last patch.  Each entry: options to turn off
+# (checked off after olddefconfig) : options of the fragment that depend on
+# them and are dropped from it.
+git -C "$tree" checkout -q lab-series
+base=$1
+for entry in COMPACTION: DEBUG_FS: "FTRACE TRACEPOINTS:EVENT_TRACING" \
+	VM_EVENT_COUNTERS: "NUMA:X86_64_ACPI_NUMA NODES_SHIFT"; do
+	off=${entry%%:*} drop=${entry#*:}
+	frag=$kbuild-matrix.config
+	cp "$base" "$frag"
+	for o in $off $drop; do
+		sed -i "/^CONFIG_$o=/d" "$frag"
+	done
+	for o in $off; do
+		echo "# CONFIG_$o is not set" >> "$frag"
+	done
+	echo "  BUILD   all patches, $(echo "$off" | sed 's/ /, /g') off"
+	"$here/kconfig.sh" "$tree" "$kbuild-matrix" "$frag"
+	make -s -C "$tree" O="$kbuild-matrix" CC="ccache gcc" -j"$(($(nproc) + 1))" \
+		bzImage modules > "$kbuild-matrix/build.log" 2>&1 ||
+		{ tail -20 "$kbuild-matrix/build.log" >&2; fail "the series does not build with $off off"; }
+done
+echo "check-series: $k patches, each builds, checkpatch clean; builds with each of COMPACTION, DEBUG_FS, FTRACE, VM_EVENT_COUNTERS, NUMA off"

@@ -27,8 +27,8 @@ log() { echo "demo: $*"; }
 # kcompactd's sleeps and wakes: enough for the report, small enough for a
 # 2 MiB buffer per CPU.
 echo 2048 > "$TRACEFS/buffer_size_kb"
-EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_begin
-	-e mm_compaction_proactive_end -e mm_compaction_proactive_defer
+EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_end
+	-e mm_compaction_wakeup_kcompactd
 	-e mm_compaction_begin -e mm_compaction_end
 	-e mm_compaction_kcompactd_sleep -e mm_compaction_kcompactd_wake"
 demo_trace_start() {

@@ -26,7 +26,7 @@ cpu_nodes() { awk 'FNR == NR { b[$1] = $2; next } { printf "%snode %s %.2f s", s
 field() { awk -v k="$2" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' "$1"; }
 # moved PREFIX COUNTER: how much a counter moved over PREFIX's experiment
 moved() { awk -v k="$2" 'FNR == NR { if ($1 == k) b = $2; next } $1 == k { print $2 - b }' "$1-vmstat-before" "$1-vmstat-after"; }
-rounds() { [ -r "$1" ] && "$pt" "$1" | awk '$1 == "begins" { print $2 }' || echo 0; }
+rounds() { [ -r "$1" ] && "$pt" "$1" | awk '$1 == "rounds" { print $2 }' || echo 0; }
 
 # why_alloc DIR: what the proactive mode's samples and trace say about its
 # latencies: how many allocations found a huge page free (no direct
@@ -146,7 +146,7 @@ if [ -r "$dir/backoff/backoff.dat" ]; then
 	echo "## Back-off: unmovable pages in every huge-page block, proactiveness 40"
 	echo
 	echo "Scores before: $(awk '{ printf "%s%s", sep, $4; sep = ", " }' "$dir/backoff/fragscore-before")."
-	echo "Defer events: $(($(wc -l < "$dir/backoff/defers.csv") - 1)), each $(awk -F, 'NR > 1 { print $4 }' "$dir/backoff/defers.csv" | sort -u | paste -sd/ -) ms."
+	echo "Deferring rounds: $(($(wc -l < "$dir/backoff/defers.csv") - 1)); seconds from each to the node's next check: $(awk -F, 'NR > 1 && $4 != "" { printf "%s%s", sep, $4; sep = " " }' "$dir/backoff/defers.csv")."
 	echo "Intervals between a node's rounds (s): $(awk -F, 'NR > 1 && $2 != "" { if (last[$1] != "") { printf "%s%.1f", sep, $2 - last[$1]; sep = " " } last[$1] = $2 }' "$dir/backoff/rounds.csv")."
 	echo "kcompactd CPU during the window: $(cpu_nodes "$dir/backoff/backoff-kcompactd-cpu-before" "$dir/backoff/backoff-kcompactd-cpu-after")."
 	echo

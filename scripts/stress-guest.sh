@@ -24,8 +24,8 @@
 : "${STRESS_S:=600}" "${STRESS_WINDOW_S:=15}"
 log() { echo "stress: $*"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
-EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_begin
-	-e mm_compaction_proactive_end -e mm_compaction_proactive_defer"
+EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_end
+	-e mm_compaction_wakeup_kcompactd"
 knob=/proc/sys/vm/compaction_proactiveness
 PIDS=
 trap 'for p in $PIDS; do kill -CONT -- -$p 2>/dev/null; kill -- -$p 2>/dev/null; done; wait 2>/dev/null || :' EXIT
@@ -115,7 +115,7 @@ overruns() {
 
 start=$(cut -d. -f1 /proc/uptime)
 end=$((start + STRESS_S))
-windows=0 traced=0 checks=0 begins=0 defers=0
+windows=0 traced=0 checks=0 rounds=0 defers=0
 log "running for ${STRESS_S}s and at least 2 traced windows"
 # At least two traced windows, however slow the kernel: on the debug flavour
 # quiescing and extracting can take minutes, and one window would not show
@@ -141,9 +141,9 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ] || [ "$traced" -lt 2 ]; do
 		check_identities window /tmp/w0 /tmp/w1 > /dev/null
 		traced=$((traced + 1))
 		checks=$((checks + $(summary window checks)))
-		begins=$((begins + $(summary window begins)))
+		rounds=$((rounds + $(summary window rounds)))
 		defers=$((defers + $(summary window defers)))
-		log "window $windows traced: $(summary window checks) checks, $(summary window begins) rounds, $(summary window defers) defers; identities hold (quiesced in ${q0}s and ${q1}s; at $(uptime_s)s)"
+		log "window $windows traced: $(summary window checks) checks, $(summary window rounds) rounds, $(summary window defers) defers; identities hold (quiesced in ${q0}s and ${q1}s; at $(uptime_s)s)"
 	else
 		sleep "$STRESS_WINDOW_S"
 		log "window $windows untraced (at $(uptime_s)s)"
@@ -154,6 +154,6 @@ gap=$(awk '{ t = $2; if (NR > 1 && t - last > max) max = t - last; last = t } EN
 # 60 s: TCG's own stalls (see run-guest.sh, watchdog_thresh) reach 40 s.
 [ "$gap" -le 60 ] || fail "the heartbeat stopped for ${gap}s"
 log "done: $(($(cut -d. -f1 /proc/uptime) - start))s, $windows windows ($traced traced), heartbeat gap <= ${gap}s, counters never went down"
-log "events in traced windows: $checks checks, $begins rounds, $defers defers"
+log "events in traced windows: $checks checks, $rounds rounds, $defers defers"
 grep -E "^(compact_daemon|compact_stall|compact_success|compact_fail|pgmigrate_success|pgscan_kswapd|thp_fault_alloc)" /proc/vmstat |
 	sed 's/^/stress: /'

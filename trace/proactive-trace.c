@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * proactive-trace: read a trace.dat recorded with the mm_compaction_proactive_*
- * events (trace-cmd record -e compaction) and extract, per node, the score
- * timeline, the proactive rounds and the defers.  Reads the file with
- * libtracecmd; no parsing of `trace-cmd report` text.
+ * proactive-trace: read a trace.dat recorded with the compaction events
+ * (trace-cmd record -e compaction) and extract, per node, the score
+ * timeline, the proactive rounds and the deferrals.  Reads the file with
+ * libtracecmd; the decision and outcome names come from the events' own
+ * print formats, so they are the kernel's, not a copy of its enums.
+ *
+ * The series has two events: mm_compaction_proactive_check (every check;
+ * decision=start begins a round) and mm_compaction_proactive_end.  A round
+ * with score_after >= score_before deferred the node's next check.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -13,22 +18,30 @@
 
 #define MAX_NODES 64
 
-enum { CHECK_START, CHECK_BELOW, CHECK_KSWAPD, NR_DECISIONS };
-enum { END_SUCCESS, END_PARTIAL, END_CONTENDED, END_KSWAPD, NR_OUTCOMES };
-
-static const char * const decision_names[] = { "start", "below_threshold", "kswapd" };
-static const char * const outcome_names[] = { "success", "partial", "contended", "kswapd" };
+static const char * const decision_names[] = { "below", "kswapd", "start" };
+static const char * const outcome_names[] = { "success", "partial", "kswapd", "aborted" };
+#define NR_DECISIONS 3
+#define NR_OUTCOMES 4
 
 struct node_stats {
 	unsigned long checks[NR_DECISIONS];
-	unsigned long begins, triggered_begins;
 	unsigned long ends[NR_OUTCOMES];
+	unsigned long unknown;		/* decisions or outcomes not named above */
 	unsigned long defers;
+	unsigned long long migrate_scanned, free_scanned;
+	unsigned long sysctl_wakeups;	/* mm_compaction_wakeup_kcompactd order=-1 */
+	unsigned long ends_unmatched;	/* end without its start in the recording */
 	unsigned long zone_begins, zone_ends;	/* mm_compaction_begin/end */
 	/* the round in progress */
 	int open;
 	unsigned long long begin_ts;
-	long long begin_score, triggered;
+	int triggered;
+	/* a sysctl write woke the node since its last check */
+	int woken_by_sysctl;
+	/* the last deferral, until the node's next check */
+	int defer_pending;
+	unsigned long long defer_ts;
+	long long defer_score;
 };
 
 #define MAX_MARKERS 64
@@ -40,6 +53,7 @@ struct marker {
 
 struct ctx {
 	struct tep_handle *tep;
+	struct trace_seq seq;
 	struct marker markers[MAX_MARKERS];
 	int nr_markers;
 	unsigned long sleeps;		/* mm_compaction_kcompactd_sleep */
@@ -56,15 +70,20 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: proactive-trace [options] TRACE.DAT\n"
 		"Summarise proactive compaction from a trace-cmd recording of the\n"
-		"compaction events (mm_compaction_proactive_*).\n"
+		"compaction events (mm_compaction_proactive_check and _end).\n"
 		"  -s, --scores FILE  per-check score timeline as CSV\n"
 		"                     (time_s,nid,score,low,high,decision)\n"
 		"  -r, --rounds FILE  proactive rounds as CSV (nid,begin_s,end_s,\n"
 		"                     duration_ms,score_before,score_after,\n"
-		"                     migrate_scanned,free_scanned,outcome,triggered)\n"
-		"  -d, --defers FILE  defers as CSV (time_s,nid,score,defer_ms)\n"
+		"                     migrate_scanned,free_scanned,outcome,triggered,\n"
+		"                     deferred); triggered: a write of the sysctl woke\n"
+		"                     the node for the round's check\n"
+		"  -d, --defers FILE  deferrals (rounds with score_after >=\n"
+		"                     score_before) as CSV (time_s,nid,score,\n"
+		"                     next_check_s: seconds to the node's next check,\n"
+		"                     empty if the recording ends first)\n"
 		"  -w, --wakes FILE   kcompactd wake-ups for kswapd, which end a\n"
-		"                     defer early, as CSV (time_s,nid,order)\n"
+		"                     deferral early, as CSV (time_s,nid,order)\n"
 		"  -q, --quiet        no summary on stdout\n"
 		"  -h, --help         this text\n"
 		"FILE - is standard output.  The summary has one 'name value' line\n"
@@ -91,14 +110,34 @@ static long long field(struct tep_event *ev, struct tep_record *rec, const char 
 	return (long long)v;
 }
 
+/*
+ * The index in @names of the symbol that the event prints for "key=", as
+ * its TP_printk() decodes it; -1 if it prints one not in @names.
+ */
+static int symbol(struct ctx *c, struct tep_record *rec, const char *key,
+		  const char * const *names, int n)
+{
+	const char *p, *v;
+	size_t len;
+	int i;
+
+	trace_seq_reset(&c->seq);
+	tep_print_event(c->tep, &c->seq, rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&c->seq);
+	p = strstr(c->seq.buffer, key);
+	if (!p)
+		return -1;
+	v = p + strlen(key);
+	len = strcspn(v, " \n");
+	for (i = 0; i < n; i++)
+		if (strlen(names[i]) == len && !strncmp(v, names[i], len))
+			return i;
+	return -1;
+}
+
 static double secs(struct ctx *c, unsigned long long ts)
 {
 	return (ts - c->first_ts) / 1e9;
-}
-
-static const char *name_of(const char * const *names, int n, long long v)
-{
-	return v >= 0 && v < n ? names[v] : "unknown";
 }
 
 static struct node_stats *node_of(struct ctx *c, long long nid)
@@ -132,6 +171,82 @@ static void add_marker(struct ctx *c, struct tep_event *ev, struct tep_record *r
 	m->text[i] = '\0';
 }
 
+/* The node's deferral, once its next check (or the recording's end) is known */
+static void flush_defer(struct ctx *c, struct node_stats *n, int nid,
+			const unsigned long long *next_ts)
+{
+	if (!n->defer_pending)
+		return;
+	n->defer_pending = 0;
+	if (!c->defers)
+		return;
+	fprintf(c->defers, "%.6f,%d,%lld,", secs(c, n->defer_ts), nid, n->defer_score);
+	if (next_ts)
+		fprintf(c->defers, "%.3f", (*next_ts - n->defer_ts) / 1e9);
+	fprintf(c->defers, "\n");
+}
+
+static void on_check(struct ctx *c, struct node_stats *n, long long nid,
+		     struct tep_event *ev, struct tep_record *rec)
+{
+	int d = symbol(c, rec, "decision=", decision_names, NR_DECISIONS);
+
+	flush_defer(c, n, nid, &rec->ts);
+	if (d < 0) {
+		n->unknown++;
+		return;
+	}
+	n->checks[d]++;
+	if (c->scores)
+		fprintf(c->scores, "%.6f,%lld,%lld,%lld,%lld,%s\n", secs(c, rec->ts),
+			nid, field(ev, rec, "score"), field(ev, rec, "low"),
+			field(ev, rec, "high"), decision_names[d]);
+	if (!strcmp(decision_names[d], "start")) {
+		n->open = 1;
+		n->begin_ts = rec->ts;
+		n->triggered = n->woken_by_sysctl;
+	}
+	n->woken_by_sysctl = 0;
+}
+
+static void on_end(struct ctx *c, struct node_stats *n, long long nid,
+		   struct tep_event *ev, struct tep_record *rec)
+{
+	int o = symbol(c, rec, "outcome=", outcome_names, NR_OUTCOMES);
+	long long before = field(ev, rec, "score_before");
+	long long after = field(ev, rec, "score_after");
+	long long ms = field(ev, rec, "migrate_scanned");
+	long long fs = field(ev, rec, "free_scanned");
+	int deferred = after >= before;
+
+	if (o < 0)
+		n->unknown++;
+	else
+		n->ends[o]++;
+	if (!n->open)
+		n->ends_unmatched++;
+	n->migrate_scanned += ms;
+	n->free_scanned += fs;
+	if (deferred) {
+		n->defers++;
+		n->defer_pending = 1;
+		n->defer_ts = rec->ts;
+		n->defer_score = after;
+	}
+	if (c->rounds) {
+		if (n->open)
+			fprintf(c->rounds, "%lld,%.6f,%.6f,%.3f,", nid,
+				secs(c, n->begin_ts), secs(c, rec->ts),
+				(rec->ts - n->begin_ts) / 1e6);
+		else	/* the round began before the recording */
+			fprintf(c->rounds, "%lld,,%.6f,,", nid, secs(c, rec->ts));
+		fprintf(c->rounds, "%lld,%lld,%lld,%lld,%s,%d,%d\n", before, after,
+			ms, fs, o < 0 ? "unknown" : outcome_names[o],
+			n->open ? n->triggered : -1, deferred);
+	}
+	n->open = 0;
+}
+
 static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, void *data)
 {
 	struct ctx *c = data;
@@ -158,17 +273,9 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 	if (strncmp(name, "mm_compaction_", 14))
 		return 0;
 	name += 14;
-	nid = field(ev, rec, "nid");
 
 	if (!strcmp(name, "kcompactd_sleep")) {
 		c->sleeps++;
-		return 0;
-	}
-	if (!strcmp(name, "kcompactd_wake")) {
-		/* compaction requested by kswapd: ends a proactive defer */
-		if (c->wakes)
-			fprintf(c->wakes, "%.6f,%lld,%lld\n", secs(c, rec->ts), nid,
-				field(ev, rec, "order"));
 		return 0;
 	}
 	if (!strcmp(name, "begin") || !strcmp(name, "end")) {
@@ -180,61 +287,43 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 			n->zone_ends++;
 		return 0;
 	}
-	if (strncmp(name, "proactive_", 10))
+	nid = field(ev, rec, "nid");
+	if (!strcmp(name, "kcompactd_wake")) {
+		/* compaction requested by kswapd: ends a proactive deferral */
+		if (c->wakes)
+			fprintf(c->wakes, "%.6f,%lld,%lld\n", secs(c, rec->ts), nid,
+				field(ev, rec, "order"));
 		return 0;
-	name += 10;
-	n = node_of(c, nid);
-	if (!n)
-		return 0;
-
-	if (!strcmp(name, "check")) {
-		long long d = field(ev, rec, "decision");
-
-		if (d >= 0 && d < NR_DECISIONS)
-			n->checks[d]++;
-		if (c->scores)
-			fprintf(c->scores, "%.6f,%lld,%lld,%lld,%lld,%s\n", secs(c, rec->ts),
-				nid, field(ev, rec, "score"), field(ev, rec, "low"),
-				field(ev, rec, "high"), name_of(decision_names, NR_DECISIONS, d));
-	} else if (!strcmp(name, "begin")) {
-		n->begins++;
-		n->open = 1;
-		n->begin_ts = rec->ts;
-		n->begin_score = field(ev, rec, "score");
-		n->triggered = field(ev, rec, "triggered");
-		if (n->triggered > 0)
-			n->triggered_begins++;
-	} else if (!strcmp(name, "end")) {
-		long long o = field(ev, rec, "outcome");
-
-		if (o >= 0 && o < NR_OUTCOMES)
-			n->ends[o]++;
-		if (c->rounds) {
-			if (n->open)
-				fprintf(c->rounds, "%lld,%.6f,%.6f,%.3f,", nid,
-					secs(c, n->begin_ts), secs(c, rec->ts),
-					(rec->ts - n->begin_ts) / 1e6);
-			else	/* the round began before the recording */
-				fprintf(c->rounds, "%lld,,%.6f,,", nid, secs(c, rec->ts));
-			fprintf(c->rounds, "%lld,%lld,%lld,%lld,%s,%lld\n",
-				field(ev, rec, "score_before"), field(ev, rec, "score_after"),
-				field(ev, rec, "migrate_scanned"), field(ev, rec, "free_scanned"),
-				name_of(outcome_names, NR_OUTCOMES, o),
-				n->open ? n->triggered : -1);
-		}
-		n->open = 0;
-	} else if (!strcmp(name, "defer")) {
-		n->defers++;
-		if (c->defers)
-			fprintf(c->defers, "%.6f,%lld,%lld,%lld\n", secs(c, rec->ts), nid,
-				field(ev, rec, "score"), field(ev, rec, "defer_ms"));
 	}
+	if (!strcmp(name, "wakeup_kcompactd")) {
+		/* order -1: a write of vm.compaction_proactiveness */
+		n = field(ev, rec, "order") == -1 ? node_of(c, nid) : NULL;
+		if (n) {
+			n->sysctl_wakeups++;
+			n->woken_by_sysctl = 1;
+		}
+		return 0;
+	}
+	if (!strcmp(name, "proactive_check") && (n = node_of(c, nid)))
+		on_check(c, n, nid, ev, rec);
+	else if (!strcmp(name, "proactive_end") && (n = node_of(c, nid)))
+		on_end(c, n, nid, ev, rec);
 	return 0;
+}
+
+static unsigned long sum(const unsigned long *v, int n)
+{
+	unsigned long s = 0;
+
+	while (n--)
+		s += v[n];
+	return s;
 }
 
 static void print_summary(struct ctx *c)
 {
 	struct node_stats t = { 0 };
+	unsigned long open = 0;
 	int nid, i;
 
 	for (nid = 0; nid <= c->max_nid; nid++) {
@@ -244,20 +333,30 @@ static void print_summary(struct ctx *c)
 			t.checks[i] += n->checks[i];
 		for (i = 0; i < NR_OUTCOMES; i++)
 			t.ends[i] += n->ends[i];
-		t.begins += n->begins;
-		t.triggered_begins += n->triggered_begins;
+		t.unknown += n->unknown;
 		t.defers += n->defers;
+		t.migrate_scanned += n->migrate_scanned;
+		t.free_scanned += n->free_scanned;
+		t.sysctl_wakeups += n->sysctl_wakeups;
+		t.ends_unmatched += n->ends_unmatched;
 		t.zone_begins += n->zone_begins;
 		t.zone_ends += n->zone_ends;
+		open += n->open;
 	}
-	printf("checks %lu\n", t.checks[0] + t.checks[1] + t.checks[2]);
+	printf("checks %lu\n", sum(t.checks, NR_DECISIONS));
 	for (i = 0; i < NR_DECISIONS; i++)
 		printf("checks_%s %lu\n", decision_names[i], t.checks[i]);
-	printf("begins %lu\nbegins_triggered %lu\n", t.begins, t.triggered_begins);
-	printf("ends %lu\n", t.ends[0] + t.ends[1] + t.ends[2] + t.ends[3]);
+	printf("rounds %lu\n", t.checks[2]);
+	printf("ends %lu\n", sum(t.ends, NR_OUTCOMES));
 	for (i = 0; i < NR_OUTCOMES; i++)
 		printf("ends_%s %lu\n", outcome_names[i], t.ends[i]);
 	printf("defers %lu\n", t.defers);
+	printf("migrate_scanned %llu\nfree_scanned %llu\n", t.migrate_scanned,
+	       t.free_scanned);
+	printf("rounds_open_at_end %lu\nends_without_start %lu\n", open,
+	       t.ends_unmatched);
+	printf("unknown_symbols %lu\n", t.unknown);
+	printf("sysctl_wakeups %lu\n", t.sysctl_wakeups);
 	printf("zone_compactions_begun %lu\nzone_compactions_ended %lu\n",
 	       t.zone_begins, t.zone_ends);
 	printf("kcompactd_sleeps %lu\n", c->sleeps);
@@ -266,10 +365,9 @@ static void print_summary(struct ctx *c)
 	for (nid = 0; nid <= c->max_nid; nid++) {
 		struct node_stats *n = &c->node[nid];
 
-		printf("node %d checks %lu begins %lu ends %lu success %lu defers %lu\n",
-		       nid, n->checks[0] + n->checks[1] + n->checks[2], n->begins,
-		       n->ends[0] + n->ends[1] + n->ends[2] + n->ends[3],
-		       n->ends[END_SUCCESS], n->defers);
+		printf("node %d checks %lu rounds %lu ends %lu success %lu defers %lu\n",
+		       nid, sum(n->checks, NR_DECISIONS), n->checks[2],
+		       sum(n->ends, NR_OUTCOMES), n->ends[0], n->defers);
 	}
 }
 
@@ -297,7 +395,7 @@ int main(int argc, char **argv)
 	};
 	struct ctx *c = calloc(1, sizeof(*c));
 	struct tracecmd_input *h;
-	int opt, quiet = 0;
+	int opt, quiet = 0, nid;
 
 	if (!c)
 		return 1;
@@ -310,11 +408,12 @@ int main(int argc, char **argv)
 		case 'r':
 			c->rounds = open_out(optarg);
 			fprintf(c->rounds, "nid,begin_s,end_s,duration_ms,score_before,"
-				"score_after,migrate_scanned,free_scanned,outcome,triggered\n");
+				"score_after,migrate_scanned,free_scanned,outcome,triggered,"
+				"deferred\n");
 			break;
 		case 'd':
 			c->defers = open_out(optarg);
-			fprintf(c->defers, "time_s,nid,score,defer_ms\n");
+			fprintf(c->defers, "time_s,nid,score,next_check_s\n");
 			break;
 		case 'w':
 			c->wakes = open_out(optarg);
@@ -342,14 +441,18 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	c->tep = tracecmd_get_tep(h);
+	trace_seq_init(&c->seq);
 	if (tracecmd_iterate_events(h, NULL, 0, on_record, c) < 0) {
 		fprintf(stderr, "proactive-trace: error reading events of %s\n", argv[optind]);
 		return 1;
 	}
+	for (nid = 0; nid <= c->max_nid; nid++)
+		flush_defer(c, &c->node[nid], nid, NULL);
 	if (!quiet)
 		print_summary(c);
 	if (c->unknown_nid)
 		fprintf(stderr, "proactive-trace: %lu events with a bad nid\n", c->unknown_nid);
+	trace_seq_destroy(&c->seq);
 	tracecmd_close(h);
 	return 0;
 }

@@ -14,7 +14,7 @@ cat > /tmp/compact <<'SH'
 #!/bin/sh
 sysctl -q -w vm.compaction_proactiveness=100
 i=0
-while [ $i -lt 25 ] && ! awk '!($4 <= $6 || $10 > 0) { bad = 1 } END { exit bad }' /sys/kernel/debug/compaction/proactive; do
+while [ $i -lt 25 ] && ! awk '!($4 <= $6 || $10 > 0) { bad = 1 } END { exit bad }' "$PROACTIVE"; do
 	sleep 0.2; i=$((i + 1))
 done
 echo 1 > /proc/sys/vm/compact_memory

@@ -18,5 +18,5 @@ trace_start
 sleep 5
 trace_stop disabled
 expect_eq "check events at 0" "$(summary disabled checks)" 0
-expect_eq "round events at 0" "$(summary disabled begins)" 0
+expect_eq "round events at 0" "$(summary disabled rounds)" 0
 expect_eq "kcompactd wake-ups at 0" "$(summary disabled kcompactd_sleeps)" 0

@@ -18,7 +18,7 @@ trace_stop round
 rounds round | tee "$OUT/rounds.csv"
 
 p=compact_daemon_proactive
-for c in wake success migrate_scanned free_scanned; do
+for c in round round_success migrate_scanned free_scanned; do
 	d=$(delta ${p}_$c /tmp/v0 /tmp/v1)
 	[ "$d" -gt 0 ] || fail "${p}_$c did not move"
 	echo "ok: ${p}_$c +$d"
@@ -33,7 +33,7 @@ write_at=$(awk '$1 == "marker" && $3 == "write-20" { print $2 }' "$OUT/round.sum
 [ -n "$write_at" ] || fail "no trace_marker in the recording"
 n=0
 while [ "$n" -lt "$LAB_NODES" ]; do
-	# nid,begin_s,end_s,duration_ms,score_before,score_after,..,outcome,triggered
+	# nid,begin_s,end_s,duration_ms,score_before,score_after,..,outcome,triggered,deferred
 	first=$(awk -F, -v n=$n '$1 == n' "$OUT/rounds.csv" | head -1)
 	[ -n "$first" ] || fail "no proactive round on node $n"
 	echo "$first" | awk -F, -v w="$write_at" '$10 == 1 && $2 - w < 1.0 && $2 >= w' | grep -q . ||

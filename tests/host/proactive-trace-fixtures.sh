@@ -1,5 +1,5 @@
 # proactive-trace on trace.dat files recorded in the guest (by the
-# proactive-round and backoff-unmovable tests): the exact rounds, defers,
+# proactive-round and backoff-unmovable tests): the exact rounds, deferrals,
 # scores and totals those recordings hold.
 . "$(dirname "$0")/../lib/host.sh"
 
@@ -12,34 +12,38 @@ expect() {	# WHAT GOT WANT
 	echo "ok: $1"
 }
 
-# A triggered round on each node, both compacted below the low threshold.
+# A write of 20 woke both nodes (mm_compaction_wakeup_kcompactd order=-1);
+# each check started a round, which compacted the node below the low
+# threshold; the next periodic checks found the score below the threshold.
 "$pt" "$fx/trace-round.dat" > "$TEST_DIR/round.summary" || fail "proactive-trace failed"
-expect "round totals" "$(grep -E '^(checks|begins|begins_triggered|ends|ends_success|defers|kcompactd_sleeps) ' "$TEST_DIR/round.summary" | paste -sd' ')" \
-	"checks 6 begins 2 begins_triggered 2 ends 2 ends_success 2 defers 0 kcompactd_sleeps 6"
+expect "round totals" "$(grep -E '^(checks|checks_below|rounds|ends|ends_success|defers|migrate_scanned|free_scanned|rounds_open_at_end|ends_without_start|unknown_symbols|sysctl_wakeups|kcompactd_sleeps) ' "$TEST_DIR/round.summary" | paste -sd' ')" \
+	"checks 6 checks_below 4 rounds 2 ends 2 ends_success 2 defers 0 migrate_scanned 92135 free_scanned 43047 rounds_open_at_end 0 ends_without_start 0 unknown_symbols 0 sysctl_wakeups 2 kcompactd_sleeps 6"
 expect "round marker" "$(grep '^marker' "$TEST_DIR/round.summary")" "marker 0.000000 write-20"
 expect "rounds" "$("$pt" -q -r - "$fx/trace-round.dat")" \
-"nid,begin_s,end_s,duration_ms,score_before,score_after,migrate_scanned,free_scanned,outcome,triggered
-1,0.037535,0.263332,225.797,96,79,45067,20699,success,1
-0,0.037542,0.313660,276.119,99,76,53842,22661,success,1"
+"nid,begin_s,end_s,duration_ms,score_before,score_after,migrate_scanned,free_scanned,outcome,triggered,deferred
+1,0.029598,0.228486,198.888,96,76,44498,21241,success,1,0
+0,0.029579,0.257214,227.634,96,79,47637,21806,success,1,0"
 expect "first scores" "$("$pt" -q -s - "$fx/trace-round.dat" | head -5)" \
 "time_s,nid,score,low,high,decision
-0.037273,0,99,80,90,start
-0.037274,1,96,80,90,start
-0.776291,1,79,80,90,below_threshold
-0.836123,0,76,80,90,below_threshold"
+0.029579,0,96,80,90,start
+0.029598,1,96,80,90,start
+0.739913,1,76,80,90,below
+0.770658,0,79,80,90,below"
 
-# Unmovable pages: every round fails to lower the score and defers 32 s.
+# Unmovable pages: every round fails to lower the score (outcome partial)
+# and defers the node's next check, which comes about 32 s later.
 "$pt" "$fx/trace-backoff.dat" > "$TEST_DIR/backoff.summary" || fail "proactive-trace failed"
-expect "backoff totals" "$(grep -E '^(begins|ends_partial|defers|node) ' "$TEST_DIR/backoff.summary" | paste -sd' ')" \
-	"begins 4 ends_partial 4 defers 4 node 0 checks 2 begins 2 ends 2 success 0 defers 2 node 1 checks 2 begins 2 ends 2 success 0 defers 2"
+expect "backoff totals" "$(grep -E '^(rounds|ends_partial|defers|node) ' "$TEST_DIR/backoff.summary" | paste -sd' ')" \
+	"rounds 4 ends_partial 4 defers 4 node 0 checks 2 rounds 2 ends 2 success 0 defers 2 node 1 checks 2 rounds 2 ends 2 success 0 defers 2"
 expect "defers" "$("$pt" -q -d - "$fx/trace-backoff.dat")" \
-"time_s,nid,score,defer_ms
-0.026474,1,99,32000
-0.038125,0,99,32000
-33.525998,0,99,32000
-33.526634,1,99,32000"
-expect "retry on node 0 after the window" "$("$pt" -q -r - "$fx/trace-backoff.dat" | awk -F, '$1 == 0 { print $2 }' | paste -sd' ')" \
-	"0.000813 33.523884"
+"time_s,nid,score,next_check_s
+0.030203,0,99,32.857
+0.020227,1,99,32.868
+32.888510,0,99,
+32.894684,1,99,"
+expect "rounds on node 0: triggered, then the retry after the window" \
+	"$("$pt" -q -r - "$fx/trace-backoff.dat" | awk -F, '$1 == 0 { print $2, $9, $10, $11 }' | paste -sd' ')" \
+	"0.000599 partial 1 1 32.887459 partial 0 1"
 
 "$pt" "$fx/console-clean.log" >/dev/null 2>&1 && fail "a non-trace file was accepted"
 "$pt" --help | grep -q '^usage: proactive-trace' || fail "no --help"

@@ -24,7 +24,7 @@ vmstat() {
 # ---- Proactive compaction helpers
 
 KNOB=vm.compaction_proactiveness
-PROACTIVE=/sys/kernel/debug/compaction/proactive
+PROACTIVE=/sys/kernel/debug/extfrag/proactive_compaction
 TRACEFS=/sys/kernel/tracing
 
 set_proactiveness() {
@@ -115,21 +115,34 @@ settled() {
 }
 
 # check_identities TRACE OLD NEW: the events of a recording add up to the
-# counters' deltas over it, exactly:
-#   begin events                     = delta compact_daemon_proactive_wake
-#   end events                       = begin events (no round in flight)
-#   end events with outcome success  = delta _success
-#   end events with outcome contended = delta _contended
-#   check events with decision kswapd
-#     + end events with outcome kswapd = delta _kswapd
-#   defer events                     = delta _defer
+# counters' deltas over it, exactly, and the counters to each other
+# (Documentation/admin-guide/mm/proactive-compaction.rst):
+#   checks with decision=start          = delta _round
+#   checks with decision=kswapd         = delta _check_kswapd
+#   end events                          = checks with decision=start
+#   end events with outcome=X           = delta _round_X
+#   end events, score_after >= before   = delta _round_deferred
+#   sum of end events' *_scanned        = delta _migrate/_free_scanned
+#   delta _round = the sum of the deltas of _round_{success,partial,kswapd,aborted}
+# The recording must start and end with no round in progress.
 check_identities() {
-	local t=$1 old=$2 new=$3 p=compact_daemon_proactive
-	expect_eq "begin events vs ${p}_wake delta" "$(summary "$t" begins)" "$(delta ${p}_wake "$old" "$new")"
-	expect_eq "end events vs begin events" "$(summary "$t" ends)" "$(summary "$t" begins)"
-	expect_eq "success ends vs ${p}_success delta" "$(summary "$t" ends_success)" "$(delta ${p}_success "$old" "$new")"
-	expect_eq "contended ends vs ${p}_contended delta" "$(summary "$t" ends_contended)" "$(delta ${p}_contended "$old" "$new")"
-	expect_eq "kswapd checks + ends vs ${p}_kswapd delta" \
-		"$(($(summary "$t" checks_kswapd) + $(summary "$t" ends_kswapd)))" "$(delta ${p}_kswapd "$old" "$new")"
-	expect_eq "defer events vs ${p}_defer delta" "$(summary "$t" defers)" "$(delta ${p}_defer "$old" "$new")"
+	local t=$1 old=$2 new=$3 p=compact_daemon_proactive o sum=0
+	expect_eq "rounds open at the end, ends without a start" \
+		"$(summary "$t" rounds_open_at_end) $(summary "$t" ends_without_start)" "0 0"
+	expect_eq "decisions and outcomes not known to proactive-trace" "$(summary "$t" unknown_symbols)" 0
+	expect_eq "start checks vs ${p}_round delta" "$(summary "$t" rounds)" "$(delta ${p}_round "$old" "$new")"
+	expect_eq "kswapd checks vs ${p}_check_kswapd delta" "$(summary "$t" checks_kswapd)" \
+		"$(delta ${p}_check_kswapd "$old" "$new")"
+	expect_eq "end events vs start checks" "$(summary "$t" ends)" "$(summary "$t" rounds)"
+	for o in success partial kswapd aborted; do
+		expect_eq "$o ends vs ${p}_round_$o delta" "$(summary "$t" "ends_$o")" "$(delta "${p}_round_$o" "$old" "$new")"
+		sum=$((sum + $(delta "${p}_round_$o" "$old" "$new")))
+	done
+	expect_eq "deferring ends vs ${p}_round_deferred delta" "$(summary "$t" defers)" \
+		"$(delta ${p}_round_deferred "$old" "$new")"
+	expect_eq "migrate_scanned of end events vs ${p}_migrate_scanned delta" "$(summary "$t" migrate_scanned)" \
+		"$(delta ${p}_migrate_scanned "$old" "$new")"
+	expect_eq "free_scanned of end events vs ${p}_free_scanned delta" "$(summary "$t" free_scanned)" \
+		"$(delta ${p}_free_scanned "$old" "$new")"
+	expect_eq "${p}_round delta vs the sum of its outcomes' deltas" "$(delta ${p}_round "$old" "$new")" "$sum"
 }
