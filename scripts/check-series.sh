@@ -47,10 +47,10 @@ done
 
 # The config matrix, on the last patch.  Each entry: options to turn off
 # (checked off after olddefconfig) : options of the fragment that depend on
-# them and are dropped from it.
+# them, or select them, and are dropped from it.
 git -C "$tree" checkout -q lab-series
 base=$1
-for entry in COMPACTION: DEBUG_FS: "FTRACE TRACEPOINTS:EVENT_TRACING" \
+for entry in COMPACTION:TRANSPARENT_HUGEPAGE DEBUG_FS: "FTRACE TRACEPOINTS:EVENT_TRACING" \
 	VM_EVENT_COUNTERS: "NUMA:X86_64_ACPI_NUMA NODES_SHIFT"; do
 	off=${entry%%:*} drop=${entry#*:}
 	frag=$kbuild-matrix.config

@@ -10,7 +10,9 @@
 #  - COMPLEX_MACRO: the EM()/EMe() enum lists in trace/events/mmflags.h
 #    cannot be wrapped in parentheses, like every list already there;
 #  - FILE_PATH_CHANGES: asks whether MAINTAINERS needs updating for a new
-#    file; the series' new files are covered by MEMORY MANAGEMENT.
+#    file; get_maintainer.pl sends the new document to linux-doc and the
+#    new selftest to linux-mm, and the v1 review asked for no MAINTAINERS
+#    change.
 #
 # usage: checkpatch-series.sh TREE PATCHDIR
 set -eu
