@@ -176,6 +176,8 @@ lab: $(KBUILD)/lab-kernel.stamp modules progs $(TRACE_TOOL) selftests $(IMAGE)
 
 # ---- The series: every prefix builds, W=1 adds no warning in the files a
 # ---- patch touches, checkpatch --strict is clean.  Slow: not part of test.
+# CHECK_PREFIXES=0: only checkpatch and the config matrix.
+export CHECK_PREFIXES
 check-series: $(B)/tree.stamp
 	@scripts/check-series.sh $(TREE) $(B)/kbuild-series patches $(FRAGS_base)
 
