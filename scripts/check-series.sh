@@ -69,4 +69,6 @@ for entry in COMPACTION:TRANSPARENT_HUGEPAGE DEBUG_FS: "FTRACE TRACEPOINTS:EVENT
 		bzImage modules > "$kbuild-matrix/build.log" 2>&1 ||
 		{ tail -20 "$kbuild-matrix/build.log" >&2; fail "the series does not build with $off off"; }
 done
-echo "check-series: $k patches, each builds, checkpatch clean; builds with each of COMPACTION, DEBUG_FS, FTRACE, VM_EVENT_COUNTERS, NUMA off"
+prefixes="$k patches, each builds"
+[ "${CHECK_PREFIXES:-1}" = 1 ] || prefixes="prefix builds skipped (CHECK_PREFIXES=0)"
+echo "check-series: checkpatch clean; $prefixes; the series builds with each of COMPACTION, DEBUG_FS, FTRACE, VM_EVENT_COUNTERS, NUMA off"
