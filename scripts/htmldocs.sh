@@ -38,6 +38,6 @@ for f in $files; do
 	fi
 done
 [ "$bad" = 0 ] || { echo "htmldocs: warnings in the series' documentation" >&2; exit 1; }
-[ -s "$out/admin-guide/mm/proactive-compaction.html" ] ||
+[ -s "$out/Documentation/output/admin-guide/mm/proactive-compaction.html" ] ||
 	{ echo "htmldocs: no admin-guide/mm/proactive-compaction.html" >&2; exit 1; }
-echo "htmldocs: the series' pages build without warnings: $out/admin-guide/mm/proactive-compaction.html"
+echo "htmldocs: the series' pages build without warnings: $out/Documentation/output/admin-guide/mm/proactive-compaction.html"
