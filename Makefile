@@ -1,8 +1,11 @@
-# Proactive compaction lab: a patched linux-source-6.1 kernel booted in QEMU
-# on a debootstrap guest.  `make help` lists the targets.
+# Proactive compaction lab: a patched Debian kernel tree (linux-source-6.1 or
+# linux-source-6.12) booted in QEMU on a debootstrap guest.  `make help`
+# lists the targets.
 
 # ---- Settings: the one place each is defined; override on the command line,
 # ---- e.g. `make MEM_PER_NODE=2048 KFLAVOR=debug test`.
+# Kernel tree: Debian's linux-source-$(KVER), patched with patches/$(KVER).
+KVER ?= 6.1
 # Kernel flavour: base, or debug (KASAN, lockdep, DEBUG_VM, ...).
 KFLAVOR ?= base
 # The guest: NODES emulated NUMA nodes of MEM_PER_NODE MiB and CPUS_PER_NODE
@@ -36,14 +39,16 @@ STRESS_CI_S ?= $(if $(filter debug,$(KFLAVOR)),300,120)
 # separated.
 T ?= *
 JOBS ?= $(shell echo $$(($$(nproc) + 1)))
-TARBALL ?= /usr/src/linux-source-6.1.tar.xz
 
 comma := ,
 
-# ---- Paths
+# ---- Paths: each tree, and each flavour of each tree, in its own folders.
 B        := build
-TREE     := $(B)/linux
-KBUILD   := $(B)/kbuild-$(KFLAVOR)
+TARBALL  := /usr/src/linux-source-$(KVER).tar.xz
+PATCHES  := patches/$(KVER)
+TREE     := $(B)/linux-$(KVER)
+KBUILD   := $(B)/kbuild-$(KVER)-$(KFLAVOR)
+SELFTEST_OUT := $(B)/selftests-$(KVER)
 KERNEL   := $(KBUILD)/arch/x86/boot/bzImage
 MODDIR   := $(KBUILD)/lab-modules
 BINDIR   := $(B)/bin
@@ -57,6 +62,9 @@ FRAGS       := $(FRAGS_$(KFLAVOR))
 ifeq ($(FRAGS),)
 $(error KFLAVOR=$(KFLAVOR): unknown flavour (base or debug))
 endif
+ifeq ($(wildcard $(PATCHES)/*.patch),)
+$(error KVER=$(KVER): no series in $(PATCHES) (trees: $(notdir $(wildcard patches/*))))
+endif
 
 KMAKE = $(MAKE) -s -C $(TREE) O=$(abspath $(KBUILD)) CC="ccache gcc" \
 	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j$(JOBS)
@@ -68,14 +76,17 @@ MODULES := $(notdir $(wildcard tests/modules/*))
 export LAB_KERNEL := $(abspath $(KERNEL))
 export LAB_IMAGE  := $(abspath $(IMAGE))
 export LAB_ROOT   := $(CURDIR)
-export LAB_RUNS   := $(abspath $(RUNS))/$(KFLAVOR)
-export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR
+export LAB_RUNS   := $(abspath $(RUNS))/$(KVER)-$(KFLAVOR)
+export LAB_TREE   := $(abspath $(TREE))
+export LAB_PATCHES := $(abspath $(PATCHES))
+export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
 export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
 	STRESS_S STRESS_CI_S
 # Exported into every guest job.
 export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
-	LAB_FLAVOR=$(KFLAVOR) LAB_BIN=/lab/$(BINDIR) LAB_MODULES=/lab/$(MODDIR) \
-	LAB_TESTS=/lab/tests/guest LAB_SELFTESTS=/lab/$(B)/selftests
+	LAB_FLAVOR=$(KFLAVOR) LAB_KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
+	LAB_MODULES=/lab/$(MODDIR) LAB_TESTS=/lab/tests/guest \
+	LAB_SELFTESTS=/lab/$(SELFTEST_OUT)
 
 MAKEFLAGS += --no-print-directory
 
@@ -99,32 +110,33 @@ help:
 	@echo "make clean       drop run logs; make distclean drops build/"
 
 # ---- Dependencies: every other target needs them.
-deps: $(B)/deps.stamp
-$(B)/deps.stamp: scripts/deps.sh
+deps: $(B)/deps-$(KVER).stamp
+$(B)/deps-$(KVER).stamp: scripts/deps.sh
 	@mkdir -p $(B)
-	@scripts/deps.sh
+	@scripts/deps.sh linux-source-$(KVER)
 	@touch $@
 
 # ---- Kernel tree: unpacked once per tarball, series re-applied when
 # ---- patches/ changes.
-tree: $(B)/tree.stamp
-$(B)/tree.stamp: $(TARBALL) $(wildcard patches/*.patch) patches scripts/prepare-tree.sh | $(B)/deps.stamp
-	@scripts/prepare-tree.sh $(TARBALL) $(TREE) patches
+TREE_STAMP := $(B)/tree-$(KVER).stamp
+tree: $(TREE_STAMP)
+$(TREE_STAMP): $(TARBALL) $(wildcard $(PATCHES)/*.patch) $(PATCHES) scripts/prepare-tree.sh | $(B)/deps-$(KVER).stamp
+	@scripts/prepare-tree.sh $(TARBALL) $(TREE) $(PATCHES)
 	@touch $@
 
-$(TARBALL): | $(B)/deps.stamp
+$(TARBALL): | $(B)/deps-$(KVER).stamp
 
 # ---- Kernel
-$(KBUILD)/.config: $(FRAGS) scripts/kconfig.sh $(B)/tree.stamp
-	@echo "  KCONFIG $(KFLAVOR): tinyconfig + $(notdir $(FRAGS))"
+$(KBUILD)/.config: $(FRAGS) scripts/kconfig.sh $(TREE_STAMP)
+	@echo "  KCONFIG $(KVER) $(KFLAVOR): tinyconfig + $(notdir $(FRAGS))"
 	@scripts/kconfig.sh $(TREE) $(KBUILD) $(FRAGS)
 
 kernel: $(KBUILD)/.config
-	@echo "  KBUILD  $(KFLAVOR)"
+	@echo "  KBUILD  $(KVER) $(KFLAVOR)"
 	@$(KMAKE) bzImage modules
 	@touch $(KBUILD)/lab-kernel.stamp
 
-$(KBUILD)/lab-kernel.stamp: $(KBUILD)/.config $(B)/tree.stamp
+$(KBUILD)/lab-kernel.stamp: $(KBUILD)/.config $(TREE_STAMP)
 	@$(MAKE) kernel
 
 # ---- Test modules, built out of tree against the kernel (copied into the
@@ -140,7 +152,7 @@ $(MODDIR)/%.ko: $$(wildcard tests/modules/%/*) $(KBUILD)/lab-kernel.stamp
 # ---- Guest programs: the guest runs Debian bookworm, as the host does.
 CFLAGS_PROGS := -O2 -g -Wall -Wextra -Werror
 progs: $(PROGS)
-$(BINDIR)/%: tests/progs/%.c | $(B)/deps.stamp
+$(BINDIR)/%: tests/progs/%.c | $(B)/deps-$(KVER).stamp
 	@mkdir -p $(BINDIR)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS_PROGS) -o $@ $<
@@ -148,7 +160,7 @@ $(BINDIR)/%: tests/progs/%.c | $(B)/deps.stamp
 # ---- The trace analysis tool: on the host, and in the guest, whose trace-cmd
 # ---- package brings the same libtracecmd.
 TRACE_TOOL := $(BINDIR)/proactive-trace
-$(TRACE_TOOL): trace/proactive-trace.c | $(B)/deps.stamp
+$(TRACE_TOOL): trace/proactive-trace.c | $(B)/deps-$(KVER).stamp
 	@mkdir -p $(BINDIR)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS_PROGS) $$(pkg-config --cflags libtracecmd) -o $@ $< \
@@ -156,13 +168,13 @@ $(TRACE_TOOL): trace/proactive-trace.c | $(B)/deps.stamp
 
 # ---- kselftests from the tree, built for the guest.
 SELFTESTS := proactive_compaction compaction_test migration split_huge_page_test khugepaged
-selftests: $(B)/selftests.stamp
-$(B)/selftests.stamp: $(B)/tree.stamp scripts/build-selftests.sh
-	@scripts/build-selftests.sh $(TREE) $(B)/selftests $(SELFTESTS)
+selftests: $(SELFTEST_OUT).stamp
+$(SELFTEST_OUT).stamp: $(TREE_STAMP) scripts/build-selftests.sh
+	@scripts/build-selftests.sh $(TREE) $(SELFTEST_OUT) $(SELFTESTS)
 	@touch $@
 
 # ---- Guest image: debootstrap once per package list; the image from it.
-$(ROOTFS).stamp: guest-image/packages scripts/build-rootfs.sh scripts/apt-mirror.sh | $(B)/deps.stamp
+$(ROOTFS).stamp: guest-image/packages scripts/build-rootfs.sh scripts/apt-mirror.sh | $(B)/deps-$(KVER).stamp
 	@mkdir -p $(dir $@)
 	@scripts/build-rootfs.sh guest-image/packages $(ROOTFS)
 	@touch $@
@@ -178,13 +190,13 @@ lab: $(KBUILD)/lab-kernel.stamp modules progs $(TRACE_TOOL) selftests $(IMAGE)
 # ---- patch touches, checkpatch --strict is clean.  Slow: not part of test.
 # CHECK_PREFIXES=0: only checkpatch and the config matrix.
 export CHECK_PREFIXES
-check-series: $(B)/tree.stamp
-	@scripts/check-series.sh $(TREE) $(B)/kbuild-series patches $(FRAGS_base)
+check-series: $(TREE_STAMP)
+	@scripts/check-series.sh $(TREE) $(B)/kbuild-$(KVER)-series $(PATCHES) $(FRAGS_base)
 
 # ---- The series' rst pages build with the tree's Sphinx documentation build
 # ---- (admin-guide) without warnings.  Slow: not part of test.
-htmldocs: $(B)/tree.stamp
-	@scripts/htmldocs.sh $(TREE) $(B)/htmldocs
+htmldocs: $(TREE_STAMP)
+	@scripts/htmldocs.sh $(TREE) $(B)/htmldocs-$(KVER)
 
 # ---- Running
 test: lab

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Build kselftests of the tree's tools/testing/selftests/vm for the guest.
+# Build kselftests of the tree's mm kselftests for the guest: the folder is
+# tools/testing/selftests/vm in 6.1, tools/testing/selftests/mm since 6.3.
 # They are plain C programs on kselftest.h; the guest runs Debian bookworm,
 # as the host does, so the host's compiler and libc serve.  A test that
 # includes vm_util.h is linked with vm_util.c, one on <numa.h> with libnuma,
@@ -11,13 +12,17 @@ set -eu
 tree=$1 out=$2
 shift 2
 src=$tree/tools/testing/selftests
+dir=$src/mm
+[ -d "$dir" ] || dir=$src/vm
 mkdir -p "$out"
 for t in "$@"; do
-	[ -r "$src/vm/$t.c" ] || { echo "build-selftests: no $src/vm/$t.c" >&2; exit 1; }
+	[ -r "$dir/$t.c" ] || { echo "build-selftests: no $dir/$t.c" >&2; exit 1; }
 	extra= libs=
-	grep -q '"vm_util.h"' "$src/vm/$t.c" && extra=$src/vm/vm_util.c
-	grep -q '<numa.h>' "$src/vm/$t.c" && libs='-Wl,-Bstatic -lnuma -Wl,-Bdynamic'
+	# vm_util.c, and since 6.5 thp_settings.c, hold helpers the tests share
+	grep -q '"vm_util.h"' "$dir/$t.c" && extra=$dir/vm_util.c
+	grep -q '"thp_settings.h"' "$dir/$t.c" && extra="$extra $dir/thp_settings.c"
+	grep -q '<numa.h>' "$dir/$t.c" && libs='-Wl,-Bstatic -lnuma -Wl,-Bdynamic'
 	echo "  CC      $out/$t"
 	# shellcheck disable=SC2086 # empty or one word each
-	${CC:-cc} -O2 -Wall -I "$src" -o "$out/$t" "$src/vm/$t.c" $extra -lrt -lpthread $libs
+	${CC:-cc} -O2 -Wall -I "$src" -I "$dir" -o "$out/$t" "$dir/$t.c" $extra -lrt -lpthread $libs
 done

@@ -1,10 +1,14 @@
 #!/bin/sh
-# Install, with apt-get, the Debian packages the lab needs that are missing.
-# Nothing is downloaded from anywhere but the machine's own apt sources.
+# Install, with apt-get, the Debian packages the lab needs that are missing,
+# and the extra ones named as arguments (the kernel source package of the
+# chosen tree).  Nothing is downloaded from anywhere but the machine's own
+# apt sources.
+#
+# usage: deps.sh [PACKAGE...]
 set -eu
 
 packages="
-	linux-source-6.1
+	$*
 	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils rsync
 	ccache pkg-config
 	qemu-system-x86 debootstrap e2fsprogs

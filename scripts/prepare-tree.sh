@@ -1,6 +1,7 @@
 #!/bin/sh
-# Prepare the kernel tree: unpack Debian's linux-source-6.1 into a git
-# repository at a base commit, then apply the series in patches/ with git am.
+# Prepare a kernel tree: unpack one of Debian's linux-source-X.Y tarballs into
+# a git repository at a base commit (tag lab-base), then apply that tree's
+# series (patches/X.Y) with git am.
 #
 # The tree is unpacked again only when the tarball changes, and the series is
 # re-applied only when patches/ changes; the keys are kept outside the tree.
@@ -32,7 +33,8 @@ if [ ! -d "$tree/.git" ] || [ "$(cat "$base_key_file" 2>/dev/null)" != "$base_ke
 	git_tree config core.autocrlf false
 	# Debian's .gitignore ignores the whole top level: add with -f.
 	git_tree add -A -f
-	git_tree commit -q -m "linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)"
+	pkg=$(basename "$tarball" .tar.xz)
+	git_tree commit -q -m "$pkg $(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)"
 	git_tree tag -f lab-base >/dev/null
 	echo "$base_key" > "$base_key_file"
 fi

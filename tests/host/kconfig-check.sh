@@ -3,7 +3,7 @@
 # off), and accepts a fragment whose options all land.
 . "$(dirname "$0")/../lib/host.sh"
 
-tree=$top/build/linux
+tree=${LAB_TREE:?}
 [ -d "$tree/.git" ] || fail "no kernel tree at $tree (make tree)"
 printf 'CONFIG_LAB_NO_SUCH_OPTION=y\nCONFIG_9P_FS=y\n# CONFIG_INET is not set\n' > "$TEST_DIR/bad.config"
 if out=$("$scripts/kconfig.sh" "$tree" "$TEST_DIR/kbuild" "$TEST_DIR/bad.config" 2>&1); then

@@ -2,11 +2,11 @@
 # error and no warning, and the check does catch a patch that breaks style.
 . "$(dirname "$0")/../lib/host.sh"
 
-tree=$top/build/linux
-"$scripts/checkpatch-series.sh" "$tree" "$top/patches" || fail "the series is not checkpatch clean"
+tree=${LAB_TREE:?}
+"$scripts/checkpatch-series.sh" "$tree" "${LAB_PATCHES:?}" || fail "the series is not checkpatch clean"
 
 mkdir -p "$TEST_DIR/bad"
-first=$(ls "$top"/patches/0001-*.patch)
+first=$(ls "$LAB_PATCHES"/0001-*.patch)
 # A trailing space on an added line, and a line over 100 columns.
 awk '/^\+\t\t/ && !done { print $0 " "; print "+\t" sprintf("%0120d", 0) ";"; done = 1; next } { print }' \
 	"$first" > "$TEST_DIR/bad/0001-bad.patch"
