@@ -63,7 +63,7 @@ ifeq ($(FRAGS),)
 $(error KFLAVOR=$(KFLAVOR): unknown flavour (base or debug))
 endif
 ifeq ($(wildcard $(PATCHES)/*.patch),)
-$(error KVER=$(KVER): no series in $(PATCHES) (trees: $(notdir $(wildcard patches/*))))
+$(error KVER=$(KVER): no series in $(PATCHES) (trees: $(patsubst patches/%/,%,$(wildcard patches/*/))))
 endif
 
 KMAKE = $(MAKE) -s -C $(TREE) O=$(abspath $(KBUILD)) CC="ccache gcc" \
