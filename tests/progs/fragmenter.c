@@ -101,8 +101,13 @@ static char *fill_node(int nid, size_t len)
 	}
 	if (madvise(p, len, MADV_HUGEPAGE))
 		perror("madvise(MADV_HUGEPAGE)");
+	/*
+	 * A non-zero byte in every page: since 6.12, a THP split remaps its
+	 * zero-filled base pages to the shared zero page and frees them
+	 * (thp_underused), which would free the pages meant to be kept.
+	 */
 	for (i = 0; i < len; i += page)
-		p[i] = (char)i;
+		p[i] = (char)(i / page) | 1;
 	return p;
 }
 
