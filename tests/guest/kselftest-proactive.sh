@@ -1,4 +1,5 @@
-# The series' kselftest (tools/testing/selftests/vm/proactive_compaction),
+# The series' kselftest (tools/testing/selftests/vm/proactive_compaction on
+# 6.1, selftests/mm/ on 6.12),
 # built from the tree: all three TAP tests pass on the lab's nodes, whose
 # free memory the test can fragment within its bound (none may skip), and
 # the test leaves vm.compaction_proactiveness as it found it.
