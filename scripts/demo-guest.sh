@@ -19,6 +19,8 @@
 
 : "${DEMO_RUN:?}" "${DEMO_SETTLE:=30}" "${DEMO_BACKOFF_S:=70}" "${DEMO_PRETOUCH_PCT:=80}"
 log() { echo "demo: $*"; }
+# The kernel every measurement ran on, for the report
+uname -r -v > "$OUT/kernel"
 
 # The ring buffer is allocated once, before fragmenting: allocated after,
 # its unmovable pages would land in the fragmented blocks' holes.  So

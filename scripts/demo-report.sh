@@ -78,6 +78,7 @@ r=$dir/report.md
 {
 echo "# Proactive compaction: the seed's evaluation in the lab guest"
 echo
+echo "Kernel: $(cat "$dir/kernel" 2>/dev/null || echo unknown)."
 echo "Guest: $(cat "$dir/machine" 2>/dev/null || echo unknown).  Modes: proactiveness $modes."
 echo "Every measurement ran in its own freshly booted guest.  Raw data beside this file: trace.dat, vmstat snapshots, console log and dmesg per measurement, latency samples."
 echo
@@ -201,7 +202,7 @@ GP
 
 # summary.json: the headline figures, by mode
 {
-	printf '{'
+	printf '{"kernel": "%s", ' "$(sed 's/["\\]//g' "$dir/kernel" 2>/dev/null)"
 	for m in $modes; do
 		d=$dir/p$m
 		printf '"p%s": {"alloc_p50_us": %s, "alloc_p95_us": %s, "alloc_count": %s, "alloc_coverage_pct": %s' "$m" \

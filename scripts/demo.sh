@@ -50,6 +50,7 @@ for m in $modes; do
 done
 [ "$backoff" -gt 0 ] && measure backoff "$res/backoff"
 echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s for all boots" > "$res/machine"
+echo "$(cat "$res/kernel"), Debian's linux-source-${KVER:?} with patches/$KVER" > "$res/kernel"
 "$here/demo-report.sh" "$res"
 ln -sfn "$stamp" "$root/latest"
 grep -v '^!\[' "$res/report.md"

@@ -2,7 +2,7 @@
 # back-off window): fragmentation reached 95 on every node, the driver
 # ran until allocation failed for good and allocated at least 90% of free
 # memory as huge pages in both modes, proactive rounds ran only at
-# proactiveness 20, and the report, summary
+# proactiveness 20, and the report, which names the kernel, the summary
 # and plots were written with the expected rows.
 . "$(dirname "$0")/../lib/host.sh"
 
@@ -28,6 +28,14 @@ r20=$(grep -o '"p20": {[^}]*}' "$res/summary.json" | sed 's/.*"proactive_rounds"
 [ "$r0" = 0 ] || fail "proactive rounds at proactiveness 0: $r0"
 [ "$r20" -gt 0 ] || fail "no proactive round at proactiveness 20"
 echo "ok: proactive rounds: p0 $r0, p20 $r20"
+
+# The report names the kernel the guests ran: the tree's version, as the
+# guest's uname saw it, and the series
+kline=$(grep '^Kernel: ' "$res/report.md") || fail "the report names no kernel"
+case $kline in
+"Kernel: ${KVER:?}."*"linux-source-$KVER with patches/$KVER.") echo "ok: $kline" ;;
+*) fail "the report's kernel is not a $KVER kernel of this series: $kline" ;;
+esac
 
 for row in '| 5 |' '| 95 |' '| huge pages allocated |' '| % of free memory |' 'p95 ratio p0 / p20:'; do
 	grep -qF "$row" "$res/report.md" || fail "report has no row '$row'"
