@@ -108,6 +108,7 @@ help:
 	@echo "make htmldocs    the tree's admin-guide docs with the series' pages"
 	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
 	@echo "make clean       drop run logs; make distclean drops build/"
+	@echo "Every target works on the tree KVER=$(KVER): add KVER=6.12 for 6.12."
 
 # ---- Dependencies: every other target needs them.
 deps: $(B)/deps-$(KVER).stamp
