@@ -121,7 +121,7 @@ $(B)/deps-$(KVER).stamp: scripts/deps.sh
 # ---- patches/ changes.
 TREE_STAMP := $(B)/tree-$(KVER).stamp
 tree: $(TREE_STAMP)
-$(TREE_STAMP): $(TARBALL) $(wildcard $(PATCHES)/*.patch) $(PATCHES) scripts/prepare-tree.sh | $(B)/deps-$(KVER).stamp
+$(TREE_STAMP): $(TARBALL) $(filter-out %/0000-cover-letter.patch,$(wildcard $(PATCHES)/*.patch)) $(PATCHES) scripts/prepare-tree.sh | $(B)/deps-$(KVER).stamp
 	@scripts/prepare-tree.sh $(TARBALL) $(TREE) $(PATCHES)
 	@touch $@
 

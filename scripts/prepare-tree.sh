@@ -4,7 +4,7 @@
 # series (patches/X.Y) with git am.
 #
 # The tree is unpacked again only when the tarball changes, and the series is
-# re-applied only when patches/ changes; the keys are kept outside the tree.
+# re-applied only when a patch of patches/ changes (not the cover letter); the keys are kept outside the tree.
 #
 # usage: prepare-tree.sh TARBALL TREE PATCHDIR
 set -eu
@@ -18,7 +18,9 @@ die() { echo "prepare-tree: $*" >&2; exit 1; }
 [ -r "$tarball" ] || die "$tarball not found (run 'make deps')"
 
 base_key=$(stat -c '%s %Y' "$tarball")
-series_key=$(cat "$patchdir"/*.patch 2>/dev/null | sha256sum | cut -d' ' -f1)
+# The cover letter is not applied: editing it must not rebuild the kernel.
+series_key=$(ls "$patchdir"/*.patch 2>/dev/null | grep -v '/0000-' |
+	xargs -r cat | sha256sum | cut -d' ' -f1)
 
 git_tree() { git -C "$tree" -c gc.auto=0 "$@"; }
 
