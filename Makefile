@@ -35,6 +35,13 @@ DEMO_TIMEOUT ?= 900
 # the debug kernel needs longer for the two traced windows it asserts).
 STRESS_S ?= 600
 STRESS_CI_S ?= $(if $(filter debug,$(KFLAVOR)),300,120)
+# make kernelshark: the trace.dat to open (default: the newest demo's p20
+# allocation experiment), the screenshot, its size, and the seconds to let
+# KernelShark load and draw.
+KS_TRACE ?= results/latest/p20/alloc.dat
+KS_PNG ?= Documentation/images/kernelshark-proactive.png
+KS_GEOMETRY ?= 1600x800
+KS_WAIT_S ?= 10
 # Tests to run: shell globs on test names (host/NAME, guest/NAME), space
 # separated.
 T ?= *
@@ -81,7 +88,7 @@ export LAB_TREE   := $(abspath $(TREE))
 export LAB_PATCHES := $(abspath $(PATCHES))
 export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
 export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	STRESS_S STRESS_CI_S
+	STRESS_S STRESS_CI_S KS_GEOMETRY KS_WAIT_S
 # Exported into every guest job.
 export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 	LAB_FLAVOR=$(KFLAVOR) LAB_KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
@@ -91,7 +98,7 @@ export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series htmldocs clean distclean
+	check-series htmldocs kernelshark clean distclean
 all: lab
 
 help:
@@ -107,6 +114,7 @@ help:
 	@echo "                   VM_EVENT_COUNTERS, NUMA off"
 	@echo "make htmldocs    the tree's admin-guide docs with the series' pages"
 	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
+	@echo "make kernelshark screenshot of KS_TRACE in KernelShark (Xvfb): KS_PNG"
 	@echo "make clean       drop run logs; make distclean drops build/"
 	@echo "Every target works on the tree KVER=$(KVER): add KVER=6.12 for 6.12."
 
@@ -198,6 +206,16 @@ check-series: $(TREE_STAMP)
 # ---- (admin-guide) without warnings.  Slow: not part of test.
 htmldocs: $(TREE_STAMP)
 	@scripts/htmldocs.sh $(TREE) $(B)/htmldocs-$(KVER)
+
+# ---- KernelShark (on the host, under Xvfb, as nobody): a screenshot of a
+# ---- demo's trace.dat, after checking that every field of the series'
+# ---- events parses.  Installs its packages on first use.
+kernelshark:
+	@scripts/deps.sh kernelshark xvfb xdotool x11-utils imagemagick
+	@[ -r $(KS_TRACE) ] || { echo "kernelshark: no $(KS_TRACE): run 'make demo' first, or set KS_TRACE"; exit 1; }
+	@scripts/trace-fields.sh $(KS_TRACE)
+	@mkdir -p $(dir $(KS_PNG))
+	@scripts/kernelshark-shot.sh $(KS_TRACE) $(KS_PNG)
 
 # ---- Running
 test: lab

@@ -47,6 +47,15 @@ marker() {
 	echo "$*" > "$TRACEFS/trace_marker"
 }
 
+# symbol EVENT NAME: the number that the compaction EVENT's format prints as
+# NAME (__print_symbolic), for tools that see the raw field: perf --filter,
+# bpftrace
+symbol() {
+	grep -o "{ *[0-9a-fx]*, *\"$2\" *}" "$TRACEFS/events/compaction/$1/format" |
+		sed 's/{ *\([0-9a-fx]*\),.*/\1/' | head -1 | grep . ||
+		fail "$1: no symbol $2 in its format"
+}
+
 # summary NAME KEY: a value of proactive-trace's summary of $OUT/NAME.dat
 summary() {
 	"$LAB_BIN/proactive-trace" "$OUT/$1.dat" > "$OUT/$1.summary"

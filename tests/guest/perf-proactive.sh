@@ -1,0 +1,88 @@
+# perf (Debian's linux-perf) reads the series' tracepoints.  Over one forced
+# proactive round per node, recorded from before the write of 20 until after
+# the write of 0 (no check runs outside that window):
+# - perf stat -a counts of mm_compaction_proactive_* equal the counters'
+#   deltas (end events = _round; checks by decision and ends by outcome,
+#   with perf's --filter, = _round, _check_kswapd and _round_<outcome>), and
+#   the check count equals the checks in an ftrace recording of the window;
+# - perf script prints the events with their symbolic fields decoded;
+# - perf's compaction-times script reports kcompactd's compaction time.
+#   That script raises KeyError on a recording that starts part-way through
+#   a compaction, so the recording starts before the write.
+. /lab/tests/lib/guest.sh
+
+EV=compaction:mm_compaction_proactive
+CT_EVENTS="-e compaction:mm_compaction_begin -e compaction:mm_compaction_end
+	-e compaction:mm_compaction_migratepages -e compaction:mm_compaction_isolate_migratepages
+	-e compaction:mm_compaction_isolate_freepages"
+
+perf version | tee "$OUT/perf-version"
+
+stat_events="-e ${EV}_*"
+for d in start kswapd; do
+	stat_events="$stat_events -e ${EV}_check --filter decision==$(symbol mm_compaction_proactive_check $d)"
+done
+for o in success partial kswapd aborted; do
+	stat_events="$stat_events -e ${EV}_end --filter outcome==$(symbol mm_compaction_proactive_end $o)"
+done
+
+cat > /tmp/round.sh <<'EOF'
+. /lab/tests/lib/guest.sh
+set_proactiveness 20
+wait_until 120 settled
+set_proactiveness 0
+sleep 1		# a wait already running ends without a check
+EOF
+
+set_proactiveness 0
+fragment
+sleep 1
+trace_start
+snap /tmp/v0
+# shellcheck disable=SC2086 # lists of options
+perf record -q -a -o /tmp/perf.data -e "${EV}_*" $CT_EVENTS -- \
+	perf stat -a -x, -o "$OUT/perf-stat.csv" $stat_events -- bash /tmp/round.sh
+snap /tmp/v1
+trace_stop window
+cat "$OUT/perf-stat.csv"
+
+# perf stat: line N of the counts, in the order of the -e options (the
+# glob first, sorted: check, end); count N EVENT checks the name too
+count() {
+	grep -v '^#' "$OUT/perf-stat.csv" | grep . | sed -n "$1p" |
+		awk -F, -v e="$2" '$3 == e && $1 ~ /^[0-9]+$/ { print $1; ok = 1 } END { exit !ok }' ||
+		fail "line $1 of the perf stat counts is not a count of $2"
+}
+p=compact_daemon_proactive
+expect_eq "perf stat ${EV}_check vs checks in the ftrace recording" "$(count 1 ${EV}_check)" "$(summary window checks)"
+expect_eq "perf stat ${EV}_end vs ${p}_round delta" "$(count 2 ${EV}_end)" "$(delta ${p}_round /tmp/v0 /tmp/v1)"
+expect_eq "perf stat checks with decision=start vs ${p}_round delta" "$(count 3 ${EV}_check)" "$(delta ${p}_round /tmp/v0 /tmp/v1)"
+expect_eq "perf stat checks with decision=kswapd vs ${p}_check_kswapd delta" "$(count 4 ${EV}_check)" \
+	"$(delta ${p}_check_kswapd /tmp/v0 /tmp/v1)"
+i=5
+for o in success partial kswapd aborted; do
+	expect_eq "perf stat ends with outcome=$o vs ${p}_round_$o delta" "$(count $i ${EV}_end)" \
+		"$(delta ${p}_round_$o /tmp/v0 /tmp/v1)"
+	i=$((i + 1))
+done
+[ "$(count 2 ${EV}_end)" -ge "$LAB_NODES" ] || fail "perf stat counted $(count 2 ${EV}_end) rounds for $LAB_NODES nodes"
+
+# perf script: the fields decoded, as trace-cmd report shows them
+perf script -i /tmp/perf.data -F comm,pid,cpu,time,event,trace > "$OUT/perf-script.txt" 2> "$OUT/perf-script.err"
+grep -m2 "${EV}_" "$OUT/perf-script.txt" || fail "perf script printed no proactive event"
+grep -Eq "kcompactd[0-9]+ .* ${EV}_check: nid=[0-9]+ score=[0-9]+ low=80 high=90 decision=start *$" \
+	"$OUT/perf-script.txt" || fail "perf script: no check with decision=start, decoded"
+grep -Eq "kcompactd[0-9]+ .* ${EV}_end: nid=[0-9]+ score_before=[0-9]+ score_after=[0-9]+ migrate_scanned=[0-9]+ free_scanned=[0-9]+ outcome=success *$" \
+	"$OUT/perf-script.txt" || fail "perf script: no end with outcome=success, decoded"
+! grep -Eq "(decision|outcome)=(0x)?[0-9]" "$OUT/perf-script.txt" || fail "perf script printed a symbol as a number"
+echo "ok: perf script decodes decision and outcome"
+
+# compaction-times, by process, in microseconds
+perf script -i /tmp/perf.data -s "$(perf --exec-path)/scripts/python/compaction-times.py" -- -p -u \
+	> "$OUT/compaction-times.txt" 2> "$OUT/compaction-times.err" ||
+	fail "compaction-times failed: $(tail -3 "$OUT/compaction-times.err")"
+cat "$OUT/compaction-times.txt"
+! grep -q Traceback "$OUT/compaction-times.err" || fail "compaction-times: $(tail -1 "$OUT/compaction-times.err")"
+awk '$1 ~ /^[0-9]+\[kcompactd[0-9]+\]:$/ && $2 ~ /us$/ && $2 + 0 > 0 { n++ } END { exit n == 0 }' \
+	"$OUT/compaction-times.txt" || fail "compaction-times reports no kcompactd compaction time"
+echo "ok: compaction-times reports kcompactd's compaction time"
