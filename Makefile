@@ -17,7 +17,9 @@ MEM_PER_NODE ?= 1024
 ACCEL ?= tcg
 # Seconds a guest run may take before it is killed and failed (the debug
 # kernel runs about three times slower under TCG).
-TIMEOUT ?= $(if $(filter debug,$(KFLAVOR)),900,300)
+TIMEOUT_base := 300
+TIMEOUT_debug := 900
+TIMEOUT ?= $(TIMEOUT_$(KFLAVOR))
 # Appended to the guest kernel command line.
 EXTRA_CMDLINE ?=
 # Size of the guest root filesystem image.
@@ -34,7 +36,9 @@ DEMO_TIMEOUT ?= 900
 # make stress: seconds of stress (tests/host/stress-short runs STRESS_CI_S;
 # the debug kernel needs longer for the two traced windows it asserts).
 STRESS_S ?= 600
-STRESS_CI_S ?= $(if $(filter debug,$(KFLAVOR)),300,120)
+STRESS_CI_S_base := 120
+STRESS_CI_S_debug := 300
+STRESS_CI_S ?= $(STRESS_CI_S_$(KFLAVOR))
 # make kernelshark: the trace.dat to open (default: the newest demo's p20
 # allocation experiment), the screenshot, its size, and the seconds to let
 # KernelShark load and draw.
@@ -98,7 +102,7 @@ export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series htmldocs kernelshark clean distclean
+	check-series htmldocs kernelshark settings settings-debug clean distclean
 all: lab
 
 help:
@@ -115,6 +119,7 @@ help:
 	@echo "make htmldocs    the tree's admin-guide docs with the series' pages"
 	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
 	@echo "make kernelshark screenshot of KS_TRACE in KernelShark (Xvfb): KS_PNG"
+	@echo "make settings    the settings in effect (settings-debug: for test-debug)"
 	@echo "make clean       drop run logs; make distclean drops build/"
 	@echo "Every target works on the tree KVER=$(KVER): add KVER=6.12 for 6.12."
 
@@ -222,9 +227,25 @@ test: lab
 	@scripts/run-tests.sh
 
 # The same suite on the debug kernel, in its own build and run folders.
-# TIMEOUT is passed on: exported from here, the base default would win.
+# The settings whose default depends on the flavour: a sub-make for another
+# flavour gets that flavour's default, unless the setting was given on the
+# command line or in the environment (this make exports the others, so
+# without this the base default would win).
+FLAVOR_SETTINGS := TIMEOUT STRESS_CI_S
+flavor_defaults = $(foreach v,$(FLAVOR_SETTINGS),$(if $(filter file,$(origin $(v))),$(v)=$($(v)_$(1))))
+
 test-debug:
-	@$(MAKE) KFLAVOR=debug TIMEOUT=$(if $(filter command line,$(origin TIMEOUT)),$(TIMEOUT),900) test
+	@$(MAKE) KFLAVOR=debug $(call flavor_defaults,debug) test
+
+# The settings in effect, one NAME=value a line (settings-debug: as
+# test-debug would see them).
+SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
+	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
+	STRESS_S T JOBS KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
+settings:
+	@$(foreach v,$(SHOWN_SETTINGS),echo '$(v)=$($(v))';)
+settings-debug:
+	@$(MAKE) KFLAVOR=debug $(call flavor_defaults,debug) settings
 
 shell: lab
 	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell
