@@ -26,7 +26,7 @@ log() { echo "stress: $*"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_end
 	-e mm_compaction_wakeup_kcompactd"
-knob=/proc/sys/vm/compaction_proactiveness
+knob=$KNOB_FILE
 PIDS=
 trap 'for p in $PIDS; do kill -CONT -- -$p 2>/dev/null; kill -- -$p 2>/dev/null; done; wait 2>/dev/null || :' EXIT
 

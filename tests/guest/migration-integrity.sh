@@ -11,14 +11,15 @@
 
 # The command pagecheck runs each cycle: the migration it checks.
 cat > /tmp/compact <<'SH'
-#!/bin/sh
-sysctl -q -w vm.compaction_proactiveness=100
-i=0
-while [ $i -lt 25 ] && ! awk '!($4 <= $6 || $10 > 0) { bad = 1 } END { exit bad }' "$PROACTIVE"; do
-	sleep 0.2; i=$((i + 1))
+#!/bin/bash
+. /lab/tests/lib/guest.sh
+set_proactiveness 100
+for _ in $(seq 25); do		# up to 5 s for kcompactd to settle
+	settled && break
+	sleep 0.2
 done
 echo 1 > /proc/sys/vm/compact_memory
-sysctl -q -w vm.compaction_proactiveness=0
+set_proactiveness 0
 SH
 chmod +x /tmp/compact
 set_proactiveness 0

@@ -5,7 +5,7 @@
 # the right answer to every write and leave a value one of them wrote.
 . /lab/tests/lib/guest.sh
 
-file=/proc/sys/vm/compaction_proactiveness
+file=$KNOB_FILE
 set_proactiveness 37
 n=0
 for v in -1 101 1000 4294967296 18446744073709551616 abc '' 20abc; do

@@ -2,18 +2,17 @@
 # kernel, and a rejected write leaves the previous value.
 . /lab/tests/lib/guest.sh
 
-knob=vm.compaction_proactiveness
-expect_eq "$knob at boot" "$(sysctl -n $knob)" 20
+expect_eq "$KNOB at boot" "$(sysctl -n $KNOB)" 20
 
 for v in 0 1 50 100; do
-	sysctl -q -w "$knob=$v" || fail "sysctl -w $knob=$v was rejected"
-	expect_eq "$knob after writing $v" "$(sysctl -n $knob)" "$v"
+	sysctl -q -w "$KNOB=$v" || fail "sysctl -w $KNOB=$v was rejected"
+	expect_eq "$KNOB after writing $v" "$(sysctl -n $KNOB)" "$v"
 done
 
-sysctl -q -w "$knob=37" || fail "sysctl -w $knob=37 was rejected"
+sysctl -q -w "$KNOB=37" || fail "sysctl -w $KNOB=37 was rejected"
 for v in -1 101 abc; do
-	if sysctl -q -w "$knob=$v" 2>/dev/null; then
-		fail "sysctl -w $knob=$v exited 0"
+	if sysctl -q -w "$KNOB=$v" 2>/dev/null; then
+		fail "sysctl -w $KNOB=$v exited 0"
 	fi
-	expect_eq "$knob after rejected $v" "$(sysctl -n $knob)" 37
+	expect_eq "$KNOB after rejected $v" "$(sysctl -n $KNOB)" 37
 done

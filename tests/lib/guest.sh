@@ -24,6 +24,7 @@ vmstat() {
 # ---- Proactive compaction helpers
 
 KNOB=vm.compaction_proactiveness
+KNOB_FILE=/proc/sys/vm/compaction_proactiveness
 PROACTIVE=/sys/kernel/debug/extfrag/proactive_compaction
 TRACEFS=/sys/kernel/tracing
 
@@ -86,12 +87,19 @@ wait_until() {
 	done
 }
 
-# kcompactd_idle: every kcompactd asleep in its own wait, not in a round
+# kcompactd_idle: every kcompactd asleep in its own wait, not in a round.
+# The wchan of that wait differs between the trees: 6.1 names kcompactd();
+# 6.12 names process_timeout (the timer of schedule_timeout()) while the
+# 500 ms wait of proactive checks runs, and kcompactd() otherwise.
 kcompactd_idle() {
 	local pid
 	for pid in $(pgrep '^kcompactd[0-9]+$'); do
 		[ "$(cut -d' ' -f3 "/proc/$pid/stat")" = S ] || return 1
-		[ "$(cat "/proc/$pid/wchan")" = kcompactd ] || return 1
+		case $(cat "/proc/$pid/wchan") in
+		kcompactd) ;;
+		process_timeout) [ "$LAB_KVER" != 6.1 ] || return 1 ;;
+		*) return 1 ;;
+		esac
 	done
 }
 
