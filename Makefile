@@ -248,7 +248,7 @@ settings-debug:
 	@$(MAKE) KFLAVOR=debug $(call flavor_defaults,debug) settings
 
 shell: lab
-	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell
+	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell || { cat $(LAB_RUNS)/shell/verdict >&2 2>/dev/null; exit 1; }
 
 demo: lab
 	@scripts/demo.sh results

@@ -3,13 +3,14 @@
 #
 #   run-guest.sh RUNDIR [JOBFILE]   run JOBFILE (bash; default: stdin) in the
 #                                   guest; console in RUNDIR/console.log,
-#                                   verdict in RUNDIR/verdict
+#                                   verdict in RUNDIR/verdict (see verdict())
 #   run-guest.sh --shell RUNDIR     root shell on the console; when stdin is
 #                                   not a terminal, run what it reads instead
 #
 # A job run fails, whatever the job said, when the console shows a kernel
 # splat (console-verdict.sh), when the guest does not finish the job (panic,
-# hang, timeout) or when the job exits non-zero.  The verdict names the log.
+# hang, timeout) or when the job exits non-zero.  The verdict names its kind
+# first and the log last; the exit status is 0 only for "ok".
 #
 # Settings come from the environment (the Makefile is the one place that
 # defines them): LAB_KERNEL LAB_IMAGE LAB_ROOT NODES CPUS_PER_NODE
@@ -100,15 +101,27 @@ fi
 qrc=0
 timeout -k 5 "$TIMEOUT" "$@" </dev/null 2>"$run/qemu.err" || qrc=$?
 
-fail() {
-	echo "fail: $* (log: $log)" > "$run/verdict"
-	cat "$run/verdict" >&2
+# The verdict: one line in RUNDIR/verdict, assembled here only, whose first
+# word says what happened, for callers to match on:
+#   ok          the job ran to its end and exited 0, and the console is clean
+#   splat       the console shows a kernel complaint (its line follows)
+#   timeout     QEMU was killed after TIMEOUT seconds
+#   qemu        QEMU itself failed
+#   incomplete  the guest stopped before the job finished
+#   job         the job exited non-zero
+# The runner prints nothing: the caller reports the verdict.
+verdict() {	# KIND [WHAT]
+	if [ "$1" = ok ]; then
+		echo ok > "$run/verdict"
+		exit 0
+	fi
+	echo "$1: $2 (log: $log)" > "$run/verdict"
 	exit 1
 }
-if splat=$("$here/console-verdict.sh" "$log"); then :; else fail "$splat"; fi
-[ "$qrc" -ne 124 ] && [ "$qrc" -ne 137 ] || fail "timed out after ${TIMEOUT}s"
-[ "$qrc" -eq 0 ] || fail "qemu exited with status $qrc: $(head -c 300 "$run/qemu.err")"
-[ -s "$run/out/rc" ] || fail "the guest stopped before the job finished"
+if splat=$("$here/console-verdict.sh" "$log"); then :; else verdict splat "$splat"; fi
+[ "$qrc" -ne 124 ] && [ "$qrc" -ne 137 ] || verdict timeout "killed after ${TIMEOUT}s"
+[ "$qrc" -eq 0 ] || verdict qemu "exited with status $qrc: $(head -c 300 "$run/qemu.err")"
+[ -s "$run/out/rc" ] || verdict incomplete "the guest stopped before the job finished"
 rc=$(cat "$run/out/rc")
-[ "$rc" = 0 ] || fail "job exited with status $rc"
-echo ok > "$run/verdict"
+[ "$rc" = 0 ] || verdict job "exited with status $rc"
+verdict ok

@@ -58,7 +58,7 @@ for t in "$top"/tests/guest/*.sh; do
 	selected "$name" || continue
 	dir=$LAB_RUNS/$name
 	if ! printf 'exec bash /lab/tests/guest/%s\n' "$(basename "$t")" |
-		"$here/run-guest.sh" "$dir" - 2>/dev/null; then
+		"$here/run-guest.sh" "$dir" -; then
 		reason=$(why "$dir/out/job.log")
 		report "$name" fail "${reason:+$reason; }$(cat "$dir/verdict")"
 		continue

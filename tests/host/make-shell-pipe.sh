@@ -1,5 +1,6 @@
 # `make shell` with commands on stdin runs them in the guest, prints their
-# output and powers off; a failing command fails it.
+# output and powers off; a failing command fails it, with the verdict
+# printed once.
 . "$(dirname "$0")/../lib/host.sh"
 
 out=$(echo 'sysctl vm.compaction_proactiveness' | make -s -C "$top" shell LAB_RUNS="$TEST_DIR" 2>&1) ||
@@ -7,7 +8,9 @@ out=$(echo 'sysctl vm.compaction_proactiveness' | make -s -C "$top" shell LAB_RU
 echo "$out"
 echo "$out" | grep -q '^vm.compaction_proactiveness = 20' || fail "value not printed"
 
-if echo 'false' | make -s -C "$top" shell LAB_RUNS="$TEST_DIR" >/dev/null 2>&1; then
+if out=$(echo 'false' | make -s -C "$top" shell LAB_RUNS="$TEST_DIR" 2>&1); then
 	fail "make shell passed although its command failed"
 fi
-echo "ok: a failing command fails make shell"
+echo "$out" | grep -q '^job: exited with status 1 (log: ' || fail "make shell did not print the verdict: $out"
+echo "ok: a failing command fails make shell, which prints the verdict once"
+[ "$(echo "$out" | grep -c '^job: ')" = 1 ] || fail "the verdict printed more than once: $out"

@@ -8,4 +8,4 @@ fi
 v=$(cat "$TEST_DIR/warn/verdict")
 echo "verdict: $v"
 grep -q '^loaded$' "$TEST_DIR/warn/out/job.log" || fail "the module did not load: $(cat "$TEST_DIR/warn/out/job.log")"
-case $v in *"WARNING:"*"(log: $TEST_DIR/warn/console.log)") ;; *) fail "verdict does not name the warning and the log: $v" ;; esac
+case $v in "splat: kernel: WARNING:"*"(log: $TEST_DIR/warn/console.log)") ;; *) fail "verdict does not name the warning and the log: $v" ;; esac
