@@ -31,11 +31,15 @@ DEMO_MODES ?= $(if $(SWEEP),0$(comma)20$(comma)50$(comma)80$(comma)100,0$(comma)
 DEMO_SETTLE ?= 30
 DEMO_EXPERIMENTS ?= alloc,pretouch
 DEMO_BACKOFF_S ?= 70
+# make demo: the pre-toucher's share of free memory, in percent.
+DEMO_PRETOUCH_PCT ?= 80
 # Seconds each of the demo's guest boots may take.
 DEMO_TIMEOUT ?= 900
 # make stress: seconds of stress (tests/host/stress-short runs STRESS_CI_S;
 # the debug kernel needs longer for the two traced windows it asserts).
 STRESS_S ?= 600
+# make stress: seconds of each traced and each untraced window.
+STRESS_WINDOW_S ?= 15
 STRESS_CI_S_base := 120
 STRESS_CI_S_debug := 300
 STRESS_CI_S ?= $(STRESS_CI_S_$(KFLAVOR))
@@ -46,6 +50,11 @@ KS_TRACE ?= results/latest/p20/alloc.dat
 KS_PNG ?= Documentation/images/kernelshark-proactive.png
 KS_GEOMETRY ?= 1600x800
 KS_WAIT_S ?= 10
+# The QEMU binary.
+QEMU ?= qemu-system-x86_64
+# make check-series: 0 skips the per-prefix builds (checkpatch and the
+# config matrix only).
+CHECK_PREFIXES ?= 1
 # Tests to run: shell globs on test names (host/NAME, guest/NAME), space
 # separated.
 T ?= *
@@ -92,7 +101,8 @@ export LAB_TREE   := $(abspath $(TREE))
 export LAB_PATCHES := $(abspath $(PATCHES))
 export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
 export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	STRESS_S STRESS_CI_S KS_GEOMETRY KS_WAIT_S
+	DEMO_PRETOUCH_PCT STRESS_S STRESS_CI_S STRESS_WINDOW_S KS_GEOMETRY KS_WAIT_S QEMU \
+	CHECK_PREFIXES
 # Exported into every guest job.
 export LAB_ENV := LAB_NODES=$(NODES) LAB_MEM_PER_NODE=$(MEM_PER_NODE) \
 	LAB_FLAVOR=$(KFLAVOR) LAB_KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
@@ -202,8 +212,6 @@ lab: $(KBUILD)/lab-kernel.stamp modules progs $(TRACE_TOOL) selftests $(IMAGE)
 
 # ---- The series: every prefix builds, W=1 adds no warning in the files a
 # ---- patch touches, checkpatch --strict is clean.  Slow: not part of test.
-# CHECK_PREFIXES=0: only checkpatch and the config matrix.
-export CHECK_PREFIXES
 check-series: $(TREE_STAMP)
 	@scripts/check-series.sh $(TREE) $(B)/kbuild-$(KVER)-series $(PATCHES) $(FRAGS_base)
 
@@ -241,7 +249,7 @@ test-debug:
 # test-debug would see them).
 SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
 	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	STRESS_S T JOBS KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
+	DEMO_PRETOUCH_PCT STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
 settings:
 	@$(foreach v,$(SHOWN_SETTINGS),echo '$(v)=$($(v))';)
 settings-debug:

@@ -27,7 +27,7 @@ trap 'git -C "$tree" checkout -q lab-series' EXIT
 "$here/kconfig.sh" "$tree" "$kbuild" "$@"
 k=0
 # CHECK_PREFIXES=0 skips the prefix builds (the matrix alone).
-[ "${CHECK_PREFIXES:-1}" = 1 ] || commits=
+[ "${CHECK_PREFIXES:?}" = 1 ] || commits=
 for c in $commits; do
 	k=$((k + 1))
 	subject=$(git -C "$tree" log -1 --format=%s "$c")
@@ -70,5 +70,5 @@ for entry in COMPACTION:TRANSPARENT_HUGEPAGE DEBUG_FS: "FTRACE TRACEPOINTS:EVENT
 		{ tail -20 "$kbuild-matrix/build.log" >&2; fail "the series does not build with $off off"; }
 done
 prefixes="$k patches, each builds"
-[ "${CHECK_PREFIXES:-1}" = 1 ] || prefixes="prefix builds skipped (CHECK_PREFIXES=0)"
+[ "$CHECK_PREFIXES" = 1 ] || prefixes="prefix builds skipped (CHECK_PREFIXES=0)"
 echo "check-series: checkpatch clean; $prefixes; the series builds with each of COMPACTION, DEBUG_FS, FTRACE, VM_EVENT_COUNTERS, NUMA off"

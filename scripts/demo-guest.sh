@@ -17,7 +17,7 @@
 # scripts/demo-report.sh.
 . /lab/tests/lib/guest.sh
 
-: "${DEMO_RUN:?}" "${DEMO_SETTLE:=30}" "${DEMO_BACKOFF_S:=70}" "${DEMO_PRETOUCH_PCT:=80}"
+: "${DEMO_RUN:?}" "${DEMO_SETTLE:?}" "${DEMO_BACKOFF_S:?}" "${DEMO_PRETOUCH_PCT:?}"
 log() { echo "demo: $*"; }
 # The kernel every measurement ran on, for the report
 uname -r -v > "$OUT/kernel"

@@ -8,8 +8,8 @@
 #
 # Settings (from the Makefile): DEMO_MODES (comma-separated proactiveness
 # values), DEMO_SETTLE, DEMO_EXPERIMENTS (comma-separated: alloc,pretouch),
-# DEMO_BACKOFF_S (0: no back-off run), DEMO_TIMEOUT (per boot), and what
-# run-guest.sh reads.
+# DEMO_BACKOFF_S (0: no back-off run), DEMO_PRETOUCH_PCT, DEMO_TIMEOUT (per
+# boot), and what run-guest.sh reads; each is required.
 #
 # usage: demo.sh RESULTS_ROOT
 set -eu
@@ -18,17 +18,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$1
 stamp=$(date +%Y%m%d-%H%M%S)
 res=$root/$stamp
-modes=$(echo "${DEMO_MODES:-0,20}" | tr , ' ')
-exps=$(echo "${DEMO_EXPERIMENTS:-alloc,pretouch}" | tr , ' ')
-backoff=${DEMO_BACKOFF_S:-70}
+: "${DEMO_MODES:?}" "${DEMO_EXPERIMENTS:?}" "${DEMO_BACKOFF_S:?}" "${DEMO_TIMEOUT:?}" \
+	"${DEMO_SETTLE:?}" "${DEMO_PRETOUCH_PCT:?}"
+modes=$(echo "$DEMO_MODES" | tr , ' ')
+exps=$(echo "$DEMO_EXPERIMENTS" | tr , ' ')
+backoff=$DEMO_BACKOFF_S
 env0=${LAB_ENV:-}
-export TIMEOUT=${DEMO_TIMEOUT:-900}
+export TIMEOUT=$DEMO_TIMEOUT
 mkdir -p "$res"
 
 # measure NAME RESDIR: one boot on DEMO_RUN=NAME, its logs kept as RESDIR/*
 measure() {
 	run=$LAB_RUNS/demo/$(echo "$1" | tr : -)
-	export LAB_ENV="$env0 DEMO_RUN=$1 DEMO_SETTLE=${DEMO_SETTLE:-30} DEMO_BACKOFF_S=$backoff"
+	export LAB_ENV="$env0 DEMO_RUN=$1 DEMO_SETTLE=$DEMO_SETTLE DEMO_BACKOFF_S=$backoff DEMO_PRETOUCH_PCT=$DEMO_PRETOUCH_PCT"
 	status=0
 	"$here/run-guest.sh" "$run" "$here/demo-guest.sh" || status=$?
 	mkdir -p "$2"

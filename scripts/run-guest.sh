@@ -14,7 +14,7 @@
 #
 # Settings come from the environment (the Makefile is the one place that
 # defines them): LAB_KERNEL LAB_IMAGE LAB_ROOT NODES CPUS_PER_NODE
-# MEM_PER_NODE ACCEL TIMEOUT, optional QEMU, EXTRA_CMDLINE and LAB_ENV (words
+# MEM_PER_NODE ACCEL TIMEOUT QEMU, optional EXTRA_CMDLINE and LAB_ENV (words
 # NAME=value exported to the job).
 set -eu
 
@@ -25,7 +25,7 @@ if [ "${1:-}" = --shell ]; then mode=shell; shift; fi
 run=$1 jobfile=${2:--}
 
 : "${LAB_KERNEL:?}" "${LAB_IMAGE:?}" "${LAB_ROOT:?}" "${TIMEOUT:?}"
-: "${NODES:?}" "${CPUS_PER_NODE:?}" "${MEM_PER_NODE:?}" "${ACCEL:?}"
+: "${NODES:?}" "${CPUS_PER_NODE:?}" "${MEM_PER_NODE:?}" "${ACCEL:?}" "${QEMU:?}"
 
 rm -rf "$run"
 mkdir -p "$run/out"
@@ -69,7 +69,7 @@ fi
 cmdline="$cmdline ${EXTRA_CMDLINE:-}"
 
 # The QEMU command line, built in "$@".
-set -- "${QEMU:-qemu-system-x86_64}" -accel "$ACCEL" -machine q35 -cpu max \
+set -- "$QEMU" -accel "$ACCEL" -machine q35 -cpu max \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-smp "$((NODES * CPUS_PER_NODE)),sockets=$NODES,cores=$CPUS_PER_NODE,threads=1" \
 	-m $((NODES * MEM_PER_NODE))M

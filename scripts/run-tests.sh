@@ -13,7 +13,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 : "${LAB_RUNS:?}"
-pattern=${T:-*}
+: "${T:?}"
+pattern=$T
 passed=0 failed=0
 
 report() {	# NAME VERDICT [REASON]

@@ -21,7 +21,7 @@
 # A splat, a hang or a failed check fails the run (run-guest.sh's verdict).
 . /lab/tests/lib/guest.sh
 
-: "${STRESS_S:=600}" "${STRESS_WINDOW_S:=15}"
+: "${STRESS_S:?}" "${STRESS_WINDOW_S:?}"
 log() { echo "stress: $*"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_end

@@ -10,9 +10,9 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 run=$1
-: "${STRESS_S:=600}"
-export TIMEOUT=$((STRESS_S + ${TIMEOUT:-300}))
-export LAB_ENV="${LAB_ENV:-} STRESS_S=$STRESS_S"
+: "${STRESS_S:?}" "${STRESS_WINDOW_S:?}" "${TIMEOUT:?}"
+export TIMEOUT=$((STRESS_S + TIMEOUT))
+export LAB_ENV="${LAB_ENV:-} STRESS_S=$STRESS_S STRESS_WINDOW_S=$STRESS_WINDOW_S"
 echo "stress: ${STRESS_S}s in the guest, log in $run/console.log"
 status=0
 "$here/run-guest.sh" "$run" "$here/stress-guest.sh" || status=$?

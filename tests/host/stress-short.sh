@@ -3,7 +3,8 @@
 # deltas, no splat.
 . "$(dirname "$0")/../lib/host.sh"
 
-STRESS_S=${STRESS_CI_S:-120} "$scripts/stress.sh" "$TEST_DIR/run" || fail "stress failed"
+: "${STRESS_CI_S:?}"
+STRESS_S=$STRESS_CI_S "$scripts/stress.sh" "$TEST_DIR/run" || fail "stress failed"
 grep -q '^stress: done' "$TEST_DIR/run/out/job.log" || fail "the stress run did not report its end"
 traced=$(sed -n 's/^stress: done: .*(\([0-9]*\) traced).*/\1/p' "$TEST_DIR/run/out/job.log")
 [ "${traced:-0}" -ge 2 ] || fail "only ${traced:-0} traced windows"
