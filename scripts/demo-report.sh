@@ -1,5 +1,5 @@
 #!/bin/sh
-# Turn a demo's raw results (scripts/demo-guest.sh's output folder) into
+# Turn a demo's raw results (tests/guest/jobs/demo.sh's output folder) into
 # report.md, summary.json and plots (score.png, alloc-cdf.png).
 #
 # usage: demo-report.sh RESULTS_DIR

@@ -1,7 +1,7 @@
 #!/bin/sh
-# make demo: the seed's evaluation.  Every measurement (each experiment in
-# each mode, then the back-off experiment) runs scripts/demo-guest.sh in its
-# own freshly booted guest, as the seed measured each kernel from a fresh
+# make demo: the original evaluation.  Every measurement (each experiment in
+# each mode, then the back-off experiment) runs tests/guest/jobs/demo.sh in its
+# own freshly booted guest, as the original work measured each kernel from a fresh
 # boot; the raw results are collected into RESULTS_ROOT/<timestamp>/, the
 # report and plots written there, RESULTS_ROOT/latest pointed at it and the
 # report printed.
@@ -32,7 +32,7 @@ measure() {
 	run=$LAB_RUNS/demo/$(echo "$1" | tr : -)
 	export LAB_ENV="$env0 DEMO_RUN=$1 DEMO_SETTLE=$DEMO_SETTLE DEMO_BACKOFF_S=$backoff DEMO_PRETOUCH_PCT=$DEMO_PRETOUCH_PCT"
 	status=0
-	"$here/run-guest.sh" "$run" "$here/demo-guest.sh" || status=$?
+	echo "exec bash /lab/tests/guest/jobs/demo.sh" | "$here/run-guest.sh" "$run" || status=$?
 	mkdir -p "$2"
 	cp -r "$run/out/." "$res/"
 	cp "$run/console.log" "$2/${1#*:}-console.log"

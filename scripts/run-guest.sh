@@ -1,11 +1,15 @@
 #!/bin/sh
 # Boot the lab guest once in QEMU and judge the run.
 #
-#   run-guest.sh RUNDIR [JOBFILE]   run JOBFILE (bash; default: stdin) in the
+#   run-guest.sh RUNDIR < JOB       run JOB (bash, read from stdin) in the
 #                                   guest; console in RUNDIR/console.log,
 #                                   verdict in RUNDIR/verdict (see verdict())
 #   run-guest.sh --shell RUNDIR     root shell on the console; when stdin is
 #                                   not a terminal, run what it reads instead
+#
+# Every job reaches the guest this one way: a guest test or a guest job
+# (tests/guest/, tests/guest/jobs/) is run by the one-line job
+# "exec bash /lab/PATH", the project being /lab in the guest.
 #
 # A job run fails, whatever the job said, when the console shows a kernel
 # splat (console-verdict.sh), when the guest does not finish the job (panic,
@@ -21,8 +25,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 mode=job
 if [ "${1:-}" = --shell ]; then mode=shell; shift; fi
-[ $# -ge 1 ] || { echo "usage: run-guest.sh [--shell] RUNDIR [JOBFILE]" >&2; exit 2; }
-run=$1 jobfile=${2:--}
+[ $# -eq 1 ] || { echo "usage: run-guest.sh [--shell] RUNDIR < JOB" >&2; exit 2; }
+run=$1
 
 : "${LAB_KERNEL:?}" "${LAB_IMAGE:?}" "${LAB_ROOT:?}" "${TIMEOUT:?}"
 : "${NODES:?}" "${CPUS_PER_NODE:?}" "${MEM_PER_NODE:?}" "${ACCEL:?}" "${QEMU:?}"
@@ -32,10 +36,12 @@ mkdir -p "$run/out"
 run=$(cd "$run" && pwd)
 log=$run/console.log
 
+# The job: the guest's shape as booted, LAB_ENV, then what stdin holds.
 write_job() {
 	{
+		echo "export NODES=$NODES CPUS_PER_NODE=$CPUS_PER_NODE MEM_PER_NODE=$MEM_PER_NODE"
 		for kv in ${LAB_ENV:-}; do echo "export $kv"; done
-		cat "$1"
+		cat
 	} > "$run/out/job"
 }
 
@@ -44,10 +50,10 @@ if [ "$mode" = shell ] && [ -t 0 ]; then
 	interactive=yes
 elif [ "$mode" = shell ]; then
 	mode=job			# commands from a pipe: run them as the job
-	write_job -
+	write_job
 	console="-chardev stdio,id=con,logfile=$log"
 else
-	write_job "$jobfile"
+	write_job
 	console="-chardev file,id=con,path=$log"
 fi
 

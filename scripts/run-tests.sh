@@ -3,7 +3,8 @@
 # one guest boot each), one line per test, then "N passed, N failed".
 #
 # A guest test is a bash script run in the guest with $OUT (the run's
-# writable share) and the LAB_* variables set.  If tests/guest/NAME.host
+# writable share) and the settings set, in a guest of the shape it declares
+# (see shape()).  If tests/guest/NAME.host
 # exists, it runs on the host afterwards with the run's out folder as $1,
 # for checks that need host tools (trace-cmd report on the recorded trace).
 #
@@ -54,12 +55,31 @@ for t in "$top"/tests/host/*.sh; do
 	fi
 done
 
+# shape TEST: the guest a test declares it needs, in a line
+#   # lab-guest: CPUS_PER_NODE=2 MEM_PER_NODE=2048
+# (words NAME=value for NODES, CPUS_PER_NODE, MEM_PER_NODE; the other
+# settings apply as given).  Fails on any other word.
+shape() {
+	s=$(sed -n 's/^# lab-guest://p' "$1" | head -1)
+	for kv in $s; do
+		case $kv in
+		NODES=[1-9]* | CPUS_PER_NODE=[1-9]* | MEM_PER_NODE=[1-9]*) ;;
+		*) echo "bad lab-guest word '$kv' (want NODES=, CPUS_PER_NODE= or MEM_PER_NODE=)"; return 1 ;;
+		esac
+	done
+	echo $s
+}
+
 for t in "$top"/tests/guest/*.sh; do
 	name=guest/$(basename "$t" .sh)
 	selected "$name" || continue
 	dir=$LAB_RUNS/$name
-	if ! printf 'exec bash /lab/tests/guest/%s\n' "$(basename "$t")" |
-		"$here/run-guest.sh" "$dir" -; then
+	if ! shape=$(shape "$t"); then
+		report "$name" fail "$shape"
+		continue
+	fi
+	# shellcheck disable=SC2086 # words NAME=value
+	if ! echo "exec bash /lab/tests/guest/$(basename "$t")" | env $shape "$here/run-guest.sh" "$dir"; then
 		reason=$(why "$dir/out/job.log")
 		report "$name" fail "${reason:+$reason; }$(cat "$dir/verdict")"
 		continue

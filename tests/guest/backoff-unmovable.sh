@@ -81,7 +81,7 @@ done < /tmp/d1
 [ "$counted" -gt 0 ] || fail "no node's window ran undisturbed"
 
 d=$(delta compact_daemon_proactive_round_deferred /tmp/v0 /tmp/v1)
-[ "$d" -ge "$LAB_NODES" ] || fail "compact_daemon_proactive_round_deferred moved by $d"
+[ "$d" -ge "$NODES" ] || fail "compact_daemon_proactive_round_deferred moved by $d"
 echo "ok: compact_daemon_proactive_round_deferred +$d"
 check_identities backoff /tmp/v0 /tmp/v1
 
@@ -100,7 +100,7 @@ while IFS=, read -r t n _ gap; do
 	fi
 done < "$OUT/defers.csv"
 n=0
-while [ "$n" -lt "$LAB_NODES" ]; do
+while [ "$n" -lt "$NODES" ]; do
 	first=$(awk -F, -v n=$n '$2 == n { print $1; exit }' "$OUT/defers.csv")
 	[ -n "$first" ] || fail "node $n was not deferred"
 	# The window: 32 s, or up to a kcompactd wake-up for kswapd.

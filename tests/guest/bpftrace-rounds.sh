@@ -34,4 +34,4 @@ for o in success partial kswapd aborted; do
 		"$(delta compact_daemon_proactive_round_$o /tmp/v0 /tmp/v1)"
 	rounds=$((rounds + ${n:-0}))
 done
-[ "$rounds" -ge "$LAB_NODES" ] || fail "bpftrace counted $rounds rounds for $LAB_NODES nodes"
+[ "$rounds" -ge "$NODES" ] || fail "bpftrace counted $rounds rounds for $NODES nodes"

@@ -4,7 +4,7 @@
 . /lab/tests/lib/guest.sh
 
 "$LAB_BIN/fragscore" --zones | tee /tmp/score || fail "fragscore failed"
-expect_eq "nodes scored" "$(grep -c '^node [0-9]* score' /tmp/score)" "$LAB_NODES"
+expect_eq "nodes scored" "$(grep -c '^node [0-9]* score' /tmp/score)" "$NODES"
 high=$(awk '$1 == "node" && $3 == "score" && $4 > 20' /tmp/score)
 [ -z "$high" ] || fail "high score on an idle guest: $high"
 echo "ok: every node scores 20 or less"

@@ -4,7 +4,7 @@
 # least a third of it) and khugepaged (THP collapse, which allocates huge
 # pages through compaction).  Each must report no failure, except
 # khugepaged's swap-out cases: the guest has no swap, so exactly those fail.  migration needs
-# three CPUs: host/kselftest-migration runs it in a bigger guest.
+# three CPUs: guest/kselftest-migration runs it in a bigger guest.
 # split_huge_page_test is not run: in 6.1 it faults in four THPs and wants
 # AnonHugePages to show one, so it fails on any kernel (a test bug).
 . /lab/tests/lib/guest.sh
@@ -28,7 +28,7 @@ while IFS='|' read -r t want limit; do
 		# pages: a timeout there is speed, reported, not failed.
 		slow=$(grep -c 'Timeout' "$OUT/$t.tap" || :)
 		if [ "$slow" != 0 ]; then
-			[ "$LAB_FLAVOR" = debug ] || fail "$t: $(grep -m1 'Timeout' "$OUT/$t.tap")"
+			[ "$KFLAVOR" = debug ] || fail "$t: $(grep -m1 'Timeout' "$OUT/$t.tap")"
 			echo "note: $t: $slow steps timed out waiting for khugepaged: $(grep 'Timeout' "$OUT/$t.tap" | tr -d '\033' | tr '\n' ' ')"
 		fi
 		[ "$status" = $((swap + slow)) ] || fail "$t exited with status $status, but $swap swap-out cases failed and $slow steps timed out"

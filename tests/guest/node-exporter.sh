@@ -83,5 +83,5 @@ while read -r _ n _ score _ low _ high _ ms; do
 	echo "ok: node $n: score $score, thresholds $low/$high, deferred ${ms} ms"
 	nodes=$((nodes + 1))
 done < /tmp/state0
-expect_eq "nodes in the scrape's state" "$nodes" "$LAB_NODES"
+expect_eq "nodes in the scrape's state" "$nodes" "$NODES"
 expect_eq "node_textfile_scrape_error" "$(awk '$1 == "node_textfile_scrape_error" { print $2 }' "$OUT/metrics.prom")" 0

@@ -1,9 +1,9 @@
-# The guest has LAB_NODES NUMA nodes, each with memory, and one kcompactd
+# The guest has NODES NUMA nodes, each with memory, and one kcompactd
 # thread per node.
 . /lab/tests/lib/guest.sh
 
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)
-expect_eq "NUMA nodes" "$nodes" "$LAB_NODES"
+expect_eq "NUMA nodes" "$nodes" "$NODES"
 
 for d in /sys/devices/system/node/node[0-9]*; do
 	n=${d##*node}
@@ -13,4 +13,4 @@ for d in /sys/devices/system/node/node[0-9]*; do
 	threads=$(pgrep -c -x "kcompactd$n")
 	expect_eq "kcompactd$n threads" "$threads" 1
 done
-expect_eq "kcompactd threads in all" "$(pgrep -c '^kcompactd[0-9]+$')" "$LAB_NODES"
+expect_eq "kcompactd threads in all" "$(pgrep -c '^kcompactd[0-9]+$')" "$NODES"

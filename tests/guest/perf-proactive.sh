@@ -68,7 +68,7 @@ for o in success partial kswapd aborted; do
 		"$(delta ${p}_round_$o /tmp/v0 /tmp/v1)"
 	i=$((i + 1))
 done
-[ "$(count glob ${EV}_end)" -ge "$LAB_NODES" ] || fail "perf stat counted $(count glob ${EV}_end) rounds for $LAB_NODES nodes"
+[ "$(count glob ${EV}_end)" -ge "$NODES" ] || fail "perf stat counted $(count glob ${EV}_end) rounds for $NODES nodes"
 
 # perf script: the fields decoded, as trace-cmd report shows them
 perf script -i /tmp/perf.data -F comm,pid,cpu,time,event,trace > "$OUT/perf-script.txt" 2> "$OUT/perf-script.err"

@@ -32,7 +32,7 @@ check_identities round /tmp/v0 /tmp/v1
 write_at=$(awk '$1 == "marker" && $3 == "write-20" { print $2 }' "$OUT/round.summary")
 [ -n "$write_at" ] || fail "no trace_marker in the recording"
 n=0
-while [ "$n" -lt "$LAB_NODES" ]; do
+while [ "$n" -lt "$NODES" ]; do
 	# nid,begin_s,end_s,duration_ms,score_before,score_after,..,outcome,triggered,deferred
 	first=$(awk -F, -v n=$n '$1 == n' "$OUT/rounds.csv" | head -1)
 	[ -n "$first" ] || fail "no proactive round on node $n"

@@ -35,7 +35,7 @@ cat /tmp/user /tmp/debugfs
 scores checks > "$OUT/scores.csv"
 
 n=0
-while [ "$n" -lt "$LAB_NODES" ]; do
+while [ "$n" -lt "$NODES" ]; do
 	# time_s,nid,score,low,high,decision
 	last=$(awk -F, -v n=$n '$2 == n' "$OUT/scores.csv" | tail -1)
 	[ -n "$last" ] || fail "no check event for node $n"

@@ -32,17 +32,30 @@ set_proactiveness() {
 	sysctl -q -w "$KNOB=$1" || fail "sysctl -w $KNOB=$1 rejected"
 }
 
-# trace_start: record every compaction event (and trace_marker writes) into
-# the ring buffer.  trace_stop NAME: stop and save it as $OUT/NAME.dat.
+# trace_start [-b KB] [EVENT...]: record the EVENTs (default: every
+# compaction event) and trace_marker writes into an empty ring buffer of KB
+# per CPU (default 8192; 0 keeps the size it has, for a job that sized it
+# before fragmenting memory: allocated after, the buffer's unmovable pages
+# would land in the fragmented blocks' holes).
+# trace_stop NAME [DIR]: stop, save the recording as DIR/NAME.dat (default
+# $OUT), and leave the buffer empty, its events off and its size alone.
 trace_start() {
-	trace-cmd start -b 8192 -e compaction >/dev/null 2>&1 || fail "trace-cmd start failed"
+	local kb=8192 opts= e
+	if [ "${1:-}" = -b ]; then kb=$2; shift 2; fi
+	[ "$kb" = 0 ] || opts="-b $kb"
+	for e in "${@:-compaction}"; do opts="$opts -e $e"; done
+	echo > "$TRACEFS/trace"
+	# shellcheck disable=SC2086 # one word per option
+	trace-cmd start $opts >/dev/null 2>&1 || fail "trace-cmd start $opts failed"
 }
 trace_stop() {
+	local dir=${2:-$OUT}
 	trace-cmd stop
-	trace-cmd extract -o "/root/$1.dat" > "$OUT/$1.extract.log" 2>&1 ||
-		fail "trace-cmd extract failed: $(tail -1 "$OUT/$1.extract.log")"
-	trace-cmd reset >/dev/null 2>&1
-	cp "/root/$1.dat" "$OUT/$1.dat"
+	trace-cmd extract -o "/root/$1.dat" > "$dir/$1.extract.log" 2>&1 ||
+		fail "trace-cmd extract failed: $(tail -1 "$dir/$1.extract.log")"
+	echo 0 > "$TRACEFS/events/enable"
+	echo > "$TRACEFS/trace"
+	cp "/root/$1.dat" "$dir/$1.dat"
 }
 marker() {
 	echo "$*" > "$TRACEFS/trace_marker"
@@ -97,7 +110,7 @@ kcompactd_idle() {
 		[ "$(cut -d' ' -f3 "/proc/$pid/stat")" = S ] || return 1
 		case $(cat "/proc/$pid/wchan") in
 		kcompactd) ;;
-		process_timeout) [ "$LAB_KVER" != 6.1 ] || return 1 ;;
+		process_timeout) [ "$KVER" != 6.1 ] || return 1 ;;
 		*) return 1 ;;
 		esac
 	done
@@ -122,8 +135,13 @@ fragment() {
 	trap 'kill $FRAGMENTER 2>/dev/null || :' EXIT
 	wait_until 180 fragmenter_ready
 	"$LAB_BIN/fragscore" | tee "$OUT/fragscore-after-fragmenting"
-	min=$(awk '{ print $4 }' "$OUT/fragscore-after-fragmenting" | sort -n | head -1)
+	min=$(min_score "$OUT/fragscore-after-fragmenting")
 	[ "$min" -ge 90 ] || fail "fragmenting left a node at score $min"
+}
+
+# min_score FILE: the lowest node score in fragscore's output
+min_score() {
+	awk '{ print $4 }' "$1" | sort -n | head -1
 }
 
 # settled: every node at or below its low threshold, or deferred

@@ -12,5 +12,5 @@ scripts=$top/scripts
 # guest_run NAME JOB: boot the guest on JOB (a string), in TEST_DIR/NAME.
 # Returns run-guest.sh's status; the verdict is in TEST_DIR/NAME/verdict.
 guest_run() {
-	printf '%s\n' "$2" | "$scripts/run-guest.sh" "$TEST_DIR/$1" -
+	printf '%s\n' "$2" | "$scripts/run-guest.sh" "$TEST_DIR/$1"
 }

@@ -1,5 +1,5 @@
-# One measurement of the seed's evaluation, run in a freshly booted guest
-# (bash, as a job of run-guest.sh; scripts/demo.sh boots one per
+# One measurement of the original evaluation, run in a freshly booted guest
+# (bash, a guest job; scripts/demo.sh boots one per
 # measurement, because compaction's pageblock skip hints and cached scanner
 # positions outlive an experiment and would bias the next one).
 #
@@ -29,22 +29,11 @@ uname -r -v > "$OUT/kernel"
 # kcompactd's sleeps and wakes: enough for the report, small enough for a
 # 2 MiB buffer per CPU.
 echo 2048 > "$TRACEFS/buffer_size_kb"
-EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_end
-	-e mm_compaction_wakeup_kcompactd
-	-e mm_compaction_begin -e mm_compaction_end
-	-e mm_compaction_kcompactd_sleep -e mm_compaction_kcompactd_wake"
-demo_trace_start() {
-	echo > "$TRACEFS/trace"
-	# shellcheck disable=SC2086 # one word per option
-	trace-cmd start $EVENTS > /dev/null 2>&1 || fail "trace-cmd start failed"
-}
-demo_trace_stop() {	# DIR NAME: saved as DIR/NAME.dat
-	trace-cmd stop
-	trace-cmd extract -o "/root/$2.dat" > /dev/null 2>&1 || fail "trace-cmd extract failed"
-	echo 0 > "$TRACEFS/events/enable"
-	echo > "$TRACEFS/trace"
-	cp "/root/$2.dat" "$1/$2.dat"
-}
+EVENTS="mm_compaction_proactive_check mm_compaction_proactive_end
+	mm_compaction_wakeup_kcompactd mm_compaction_begin mm_compaction_end
+	mm_compaction_kcompactd_sleep mm_compaction_kcompactd_wake"
+# shellcheck disable=SC2086 # one word per event
+demo_trace_start() { trace_start -b 0 $EVENTS; }
 
 # kcompactd_cpu FILE: "nid seconds" of each kcompactd's utime + stime
 kcompactd_cpu() {
@@ -70,7 +59,7 @@ prepare() {
 	# again (from scratch) rather than fill closer to the OOM killer.
 	for try in 1 2 3; do
 		fragment
-		min=$(awk '{ print $4 }' "$OUT/fragscore-after-fragmenting" | sort -n | head -1)
+		min=$(min_score "$OUT/fragscore-after-fragmenting")
 		[ "$min" -lt 95 ] || break
 		kill "$FRAGMENTER"
 		wait "$FRAGMENTER" 2>/dev/null || :
@@ -87,7 +76,7 @@ prepare() {
 		sleep 0.2
 		t=$((t + 1))
 	done
-	demo_trace_stop "$dir" "$exp-settle"
+	trace_stop "$exp-settle" "$dir"
 	[ "$mode" = 0 ] && state="waited ${DEMO_SETTLE}s (proactive compaction off)"
 	echo "$state" > "$dir/$exp-settle"
 	cp "$PROACTIVE" "$dir/$exp-proactive-after-settle"
@@ -107,7 +96,7 @@ measure() {
 	"$@"
 	snap "$dir/$name-vmstat-after"
 	kcompactd_cpu "$dir/$name-kcompactd-cpu-after"
-	demo_trace_stop "$dir" "$name"
+	trace_stop "$name" "$dir"
 }
 
 run_alloc() {

@@ -1,4 +1,4 @@
-# make stress, in the guest (bash, a job of run-guest.sh): everything that
+# make stress, in the guest (bash, a guest job): everything that
 # drives compaction at once for STRESS_S seconds, with checks all along.
 #
 # Stressors, each a loop in its own process group:
@@ -24,8 +24,7 @@
 : "${STRESS_S:?}" "${STRESS_WINDOW_S:?}"
 log() { echo "stress: $*"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
-EVENTS="-e mm_compaction_proactive_check -e mm_compaction_proactive_end
-	-e mm_compaction_wakeup_kcompactd"
+EVENTS="mm_compaction_proactive_check mm_compaction_proactive_end mm_compaction_wakeup_kcompactd"
 knob=$KNOB_FILE
 PIDS=
 trap 'for p in $PIDS; do kill -CONT -- -$p 2>/dev/null; kill -- -$p 2>/dev/null; done; wait 2>/dev/null || :' EXIT
@@ -125,8 +124,8 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ] || [ "$traced" -lt 2 ]; do
 	for s in heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure; do alive $s; done
 	if [ $((windows % 2)) = 1 ]; then
 		t=$(uptime_s); quiesce; q0=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
-		# shellcheck disable=SC2086 # one word per option
-		trace-cmd start -b 4096 $EVENTS > /dev/null 2>&1 || fail "trace-cmd start failed"
+		# shellcheck disable=SC2086 # one word per event
+		trace_start -b 4096 $EVENTS
 		snap /tmp/w0
 		kill -CONT "$PID_knob"
 		sleep "$STRESS_WINDOW_S"
