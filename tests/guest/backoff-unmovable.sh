@@ -22,7 +22,7 @@ sleep 5
 trace_start
 snap /tmp/v0
 set_proactiveness 40
-deferred_all() { awk '$10 == 0 { bad = 1 } END { exit bad }' "$PROACTIVE"; }
+deferred_all() { state "$PROACTIVE" deferred_ms | awk '$1 == 0 { bad = 1 } END { exit bad }'; }
 wait_until 60 deferred_all
 # Two reads of deferred_ms 2 s apart, each between two markers, so that the
 # trace clock says when each read happened.
@@ -54,9 +54,11 @@ echo "reads at $m1a..$m1b s and $m2a..$m2b s of the trace"
 # window may also run out between the reads when a TCG stall makes the
 # guest clock jump.  Both are allowed, said, and not counted.
 counted=0
-while read -r _ n _ _ _ _ _ _ _ ms1; do
-	ms2=$(awk -v n="$n" '$2 == n { print $10 }' /tmp/d2)
-	since=$(awk -F, -v n="$n" -v b="$m1b" '$2 == n && $1 < b { t = $1 } END { if (t != "") print t }' "$OUT/defers.csv")
+cols "$OUT/defers.csv" time_s nid > /tmp/defers
+cols "$OUT/wakes.csv" time_s nid > /tmp/wakes
+while read -r n ms1; do
+	ms2=$(state /tmp/d2 node deferred_ms | awk -v n="$n" '$1 == n { print $2 }')
+	since=$(awk -v n="$n" -v b="$m1b" '$2 == n && $1 < b { t = $1 } END { if (t != "") print t }' /tmp/defers)
 	[ -n "$since" ] || fail "node $n: deferred_ms $ms1 at the first read, but no defer event before it"
 	# ok MS A B: MS is the time left at a read between markers A and B
 	ok() {
@@ -65,7 +67,7 @@ while read -r _ n _ _ _ _ _ _ _ ms1; do
 			if (lo < 0) lo = 0
 			exit !(ms >= lo && ms <= hi) }'
 	}
-	woken=$(awk -F, -v n="$n" -v a="$since" -v b="$m2b" '$2 == n && $1 > a && $1 < b { print $1; exit }' "$OUT/wakes.csv")
+	woken=$(awk -v n="$n" -v a="$since" -v b="$m2b" '$2 == n && $1 > a && $1 < b { print $1; exit }' /tmp/wakes)
 	expired=$(awk -v e="$since" -v b="$m2b" 'BEGIN { print (e + 32 <= b) ? 1 : 0 }')
 	if ok "$ms1" "$m1a" "$m1b" && [ "$expired" = 1 ]; then
 		echo "note: node $n: its window from $since s ran out between the reads ($m1b -> $m2a s): the guest clock jumped"
@@ -77,7 +79,7 @@ while read -r _ n _ _ _ _ _ _ _ ms1; do
 	else
 		fail "node $n: deferred_ms went $ms1 -> $ms2, but the window from $since s has $(awk -v e="$since" -v a="$m1a" -v b="$m2a" 'BEGIN { printf "%.0f -> %.0f", (e + 32 - a) * 1000, (e + 32 - b) * 1000 }') ms left then"
 	fi
-done < /tmp/d1
+done < <(state /tmp/d1 node deferred_ms)
 [ "$counted" -gt 0 ] || fail "no node's window ran undisturbed"
 
 d=$(delta compact_daemon_proactive_round_deferred /tmp/v0 /tmp/v1)
@@ -85,12 +87,12 @@ d=$(delta compact_daemon_proactive_round_deferred /tmp/v0 /tmp/v1)
 echo "ok: compact_daemon_proactive_round_deferred +$d"
 check_identities backoff /tmp/v0 /tmp/v1
 
-# time_s,nid,score,next_check_s: the node's next check comes 32 s after
-# the deferring round (one jiffy of timer granularity and 0.1 s of guest
-# clock allowed), unless kswapd woke kcompactd in between.
-while IFS=, read -r t n _ gap; do
+# The node's next check comes 32 s after the deferring round (one jiffy
+# of timer granularity and 0.1 s of guest clock allowed), unless kswapd
+# woke kcompactd in between.
+while read -r t n gap; do
 	[ -n "$gap" ] || continue
-	woken=$(awk -F, -v n="$n" -v a="$t" -v g="$gap" '$2 == n && $1 > a && $1 < a + g { print $1; exit }' "$OUT/wakes.csv")
+	woken=$(awk -v n="$n" -v a="$t" -v g="$gap" '$2 == n && $1 > a && $1 < a + g { print $1; exit }' /tmp/wakes)
 	if [ -n "$woken" ]; then
 		echo "note: node $n: deferred at $t s, woken by kswapd at $woken s"
 	elif awk -v g="$gap" 'BEGIN { exit !(g >= 31.9) }'; then
@@ -98,17 +100,17 @@ while IFS=, read -r t n _ gap; do
 	else
 		fail "node $n: deferred at $t s, but checked again $gap s later"
 	fi
-done < "$OUT/defers.csv"
+done < <(cols "$OUT/defers.csv" time_s nid next_check_s)
 n=0
 while [ "$n" -lt "$NODES" ]; do
-	first=$(awk -F, -v n=$n '$2 == n { print $1; exit }' "$OUT/defers.csv")
+	first=$(awk -v n=$n '$2 == n { print $1; exit }' /tmp/defers)
 	[ -n "$first" ] || fail "node $n was not deferred"
 	# The window: 32 s, or up to a kcompactd wake-up for kswapd.
-	end=$(awk -F, -v n=$n -v t="$first" '$2 == n && $1 > t && $1 < t + 32 { print $1; exit }' "$OUT/wakes.csv")
+	end=$(awk -v n=$n -v t="$first" '$2 == n && $1 > t && $1 < t + 32 { print $1; exit }' /tmp/wakes)
 	[ -n "$end" ] && echo "note: node $n: a kswapd request at $end s ended the window early"
 	end=${end:-$(echo "$first" | awk '{ print $1 + 32 }')}
-	# nid,begin_s,...: rounds on node n that began inside (first, end)
-	inside=$(awk -F, -v n=$n -v t="$first" -v e="$end" '$1 == n && $2 > t && $2 < e' "$OUT/rounds.csv")
+	# rounds on node n that began inside (first, end)
+	inside=$(cols "$OUT/rounds.csv" nid begin_s | awk -v n=$n -v t="$first" -v e="$end" '$1 == n && $2 > t && $2 < e')
 	[ -z "$inside" ] || fail "node $n: a round began inside the defer window from $first s: $inside"
 	echo "ok: node $n: deferred at $first s, no round before $end s"
 	n=$((n + 1))
@@ -118,6 +120,6 @@ done
 wait_until 60 deferred_all
 set_proactiveness 0
 cat "$PROACTIVE"
-awk '$10 != 0 { bad = 1 } END { exit bad }' "$PROACTIVE" ||
+state "$PROACTIVE" deferred_ms | awk '$1 != 0 { bad = 1 } END { exit bad }' ||
 	fail "deferred_ms is not 0 on every node after proactiveness 0"
 echo "ok: proactiveness 0 reads as no deferral on every node"

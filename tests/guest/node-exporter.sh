@@ -65,23 +65,22 @@ done < /tmp/vm0
 	fail "the scrape shows no proactive round"
 
 # Every node's state, equal to the state file before or after the scrape.
-# node N score S low L high H deferred_ms D
 metric_value() {
 	awk -v k="node_compaction_proactive_$1{node=\"$2\"}" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' \
 		"$OUT/metrics.prom"
 }
 nodes=0
-while read -r _ n _ score _ low _ high _ ms; do
-	for m in "score $score 4" "low_threshold $low 6" "high_threshold $high 8" "deferred_seconds $ms 10"; do
+while read -r n score low high ms; do
+	for m in "score $score score" "low_threshold $low low" "high_threshold $high high" "deferred_seconds $ms deferred_ms"; do
 		set -- $m
 		got=$(metric_value "$1" "$n") || fail "node_compaction_proactive_$1{node=\"$n\"} is not in the scrape"
 		[ "$1" = deferred_seconds ] && got=$(awk -v s="$got" 'BEGIN { printf "%.0f", s * 1000 }')
-		other=$(awk -v n="$n" -v f="$3" '$2 == n { print $f }' /tmp/state1)
+		other=$(state /tmp/state1 node "$3" | awk -v n="$n" '$1 == n { print $2 }')
 		[ "$got" = "$2" ] || [ "$got" = "$other" ] ||
 			fail "node $n: $1 is $got in the scrape, the state file read $2 before and $other after"
 	done
 	echo "ok: node $n: score $score, thresholds $low/$high, deferred ${ms} ms"
 	nodes=$((nodes + 1))
-done < /tmp/state0
+done < <(state /tmp/state0 node score low high deferred_ms)
 expect_eq "nodes in the scrape's state" "$nodes" "$NODES"
 expect_eq "node_textfile_scrape_error" "$(awk '$1 == "node_textfile_scrape_error" { print $2 }' "$OUT/metrics.prom")" 0

@@ -33,17 +33,19 @@ write_at=$(awk '$1 == "marker" && $3 == "write-20" { print $2 }' "$OUT/round.sum
 [ -n "$write_at" ] || fail "no trace_marker in the recording"
 n=0
 while [ "$n" -lt "$NODES" ]; do
-	# nid,begin_s,end_s,duration_ms,score_before,score_after,..,outcome,triggered,deferred
-	first=$(awk -F, -v n=$n '$1 == n' "$OUT/rounds.csv" | head -1)
+	# this node's rounds: begin_s triggered score_before score_after outcome
+	cols "$OUT/rounds.csv" nid begin_s triggered score_before score_after outcome |
+		awk -v n=$n '$1 == n { $1 = ""; print substr($0, 2) }' > /tmp/node-rounds
+	first=$(head -1 /tmp/node-rounds)
 	[ -n "$first" ] || fail "no proactive round on node $n"
-	echo "$first" | awk -F, -v w="$write_at" '$10 == 1 && $2 - w < 1.0 && $2 >= w' | grep -q . ||
+	echo "$first" | awk -v w="$write_at" '$2 == 1 && $1 - w < 1.0 && $1 >= w' | grep -q . ||
 		fail "node $n: first round '$first' is not a triggered round within 1 s of the write at $write_at"
-	echo "ok: node $n: triggered round began $(echo "$first" | awk -F, -v w="$write_at" '{ printf "%.3f", $2 - w }') s after the write"
-	awk -F, -v n=$n '$1 == n && $5 <= 90 { bad = 1 } END { exit bad }' "$OUT/rounds.csv" ||
+	echo "ok: node $n: triggered round began $(echo "$first" | awk -v w="$write_at" '{ printf "%.3f", $1 - w }') s after the write"
+	awk '$3 <= 90 { bad = 1 } END { exit bad }' /tmp/node-rounds ||
 		fail "node $n: a round began at a score not above the high threshold 90"
-	awk -F, -v n=$n '$1 == n && $9 == "success" && $6 > 80 { bad = 1 } END { exit bad }' "$OUT/rounds.csv" ||
+	awk '$5 == "success" && $4 > 80 { bad = 1 } END { exit bad }' /tmp/node-rounds ||
 		fail "node $n: a successful round ended above the low threshold 80"
-	awk -F, -v n=$n '$1 == n && $9 == "success"' "$OUT/rounds.csv" | grep -q . ||
+	grep -q ' success$' /tmp/node-rounds ||
 		fail "node $n: no round reached the low threshold"
 	echo "ok: node $n: rounds began above 90, successful ones ended at or below 80"
 	n=$((n + 1))

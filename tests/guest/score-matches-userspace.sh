@@ -36,16 +36,15 @@ scores checks > "$OUT/scores.csv"
 
 n=0
 while [ "$n" -lt "$NODES" ]; do
-	# time_s,nid,score,low,high,decision
-	last=$(awk -F, -v n=$n '$2 == n' "$OUT/scores.csv" | tail -1)
+	last=$(cols "$OUT/scores.csv" nid score low high decision | awk -v n=$n '$1 == n' | tail -1)
 	[ -n "$last" ] || fail "no check event for node $n"
-	IFS=, read -r _ _ score low high decision <<< "$last"
+	read -r _ score low high decision <<< "$last"
 	user=$(awk -v n=$n '$2 == n { print $4 }' /tmp/user)
 	diff=$((score > user ? score - user : user - score))
 	[ "$diff" -le 1 ] || fail "node $n: check event score $score, fragscore $user"
 	echo "ok: node $n: check event score $score, fragscore $user"
 	expect_eq "node $n check thresholds" "$low $high $decision" "99 100 below"
-	read -r _ _ _ dscore _ dlow _ dhigh _ ddefer <<< "$(grep "^node $n " /tmp/debugfs)"
+	read -r dscore dlow dhigh ddefer <<< "$(state /tmp/debugfs node score low high deferred_ms | awk -v n=$n '$1 == n { $1 = ""; print }')"
 	diff=$((score > dscore ? score - dscore : dscore - score))
 	[ "$diff" -le 1 ] || fail "node $n: debugfs score $dscore, last check event $score"
 	expect_eq "node $n debugfs thresholds and defer" "$dlow $dhigh $ddefer" "$low $high 0"

@@ -75,11 +75,40 @@ summary() {
 	"$LAB_BIN/proactive-trace" "$OUT/$1.dat" > "$OUT/$1.summary"
 	awk -v k="$2" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' "$OUT/$1.summary"
 }
-# rounds NAME / defers NAME / scores NAME: the CSVs, without their header
-rounds() { "$LAB_BIN/proactive-trace" -q -r - "$OUT/$1.dat" | tail -n +2; }
-defers() { "$LAB_BIN/proactive-trace" -q -d - "$OUT/$1.dat" | tail -n +2; }
-scores() { "$LAB_BIN/proactive-trace" -q -s - "$OUT/$1.dat" | tail -n +2; }
-wakes() { "$LAB_BIN/proactive-trace" -q -w - "$OUT/$1.dat" | tail -n +2; }
+# rounds NAME / defers NAME / scores NAME / wakes NAME: the analysis tool's
+# CSVs of $OUT/NAME.dat, with their header line: read them with cols
+rounds() { "$LAB_BIN/proactive-trace" -q -r - "$OUT/$1.dat"; }
+defers() { "$LAB_BIN/proactive-trace" -q -d - "$OUT/$1.dat"; }
+scores() { "$LAB_BIN/proactive-trace" -q -s - "$OUT/$1.dat"; }
+wakes() { "$LAB_BIN/proactive-trace" -q -w - "$OUT/$1.dat"; }
+
+# cols CSV NAME...: the named columns of a CSV with a header line, one row
+# a line, space separated, in the order named; fails on an unknown name
+cols() {
+	local f=$1
+	shift
+	awk -F, -v want="$*" '
+	NR == 1 {
+		n = split(want, w, " ")
+		for (i = 1; i <= NF; i++) c[$i] = i
+		for (j = 1; j <= n; j++) if (!(w[j] in c)) { print "cols: no column " w[j] > "/dev/stderr"; exit 2 }
+		next
+	}
+	{ s = $(c[w[1]]); for (j = 2; j <= n; j++) s = s " " $(c[w[j]]); print s }' "$f"
+}
+
+# state FILE KEY...: per node, the values of the KEYs (node, score, low,
+# high, deferred_ms) in the per-node state file ($PROACTIVE) or a copy of it
+state() {
+	local f=$1
+	shift
+	awk -v want="$*" '{
+		for (i = 1; i < NF; i += 2) v[$i] = $(i + 1)
+		n = split(want, w, " "); s = v[w[1]]
+		for (j = 2; j <= n; j++) s = s " " v[w[j]]
+		print s
+	}' "$f"
+}
 
 # snap FILE: the compaction counters; delta NAME OLD NEW: how much one moved
 snap() {
@@ -146,7 +175,7 @@ min_score() {
 
 # settled: every node at or below its low threshold, or deferred
 settled() {
-	awk '!($4 <= $6 || $10 > 0) { bad = 1 } END { exit bad }' "$PROACTIVE"
+	state "$PROACTIVE" score low deferred_ms | awk '!($1 <= $2 || $3 > 0) { bad = 1 } END { exit bad }'
 }
 
 # check_identities TRACE OLD NEW: the events of a recording add up to the
