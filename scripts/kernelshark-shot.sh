@@ -24,7 +24,7 @@ for c in kernelshark Xvfb xdotool xwininfo import setpriv; do
 done
 
 tmp=$(mktemp -d)
-xvfb= ks=
+xvfb="" ks=""
 cleanup() {
 	[ -z "$ks" ] || kill "$ks" 2>/dev/null || :
 	[ -z "$xvfb" ] || kill "$xvfb" 2>/dev/null || :

@@ -19,8 +19,9 @@ die() { echo "prepare-tree: $*" >&2; exit 1; }
 
 base_key=$(stat -c '%s %Y' "$tarball")
 # The cover letter is not applied: editing it must not rebuild the kernel.
-series_key=$(ls "$patchdir"/*.patch 2>/dev/null | grep -v '/0000-' |
-	xargs -r cat | sha256sum | cut -d' ' -f1)
+series_key=$(for p in "$patchdir"/*.patch; do
+	case $(basename "$p") in 0000-*) ;; *) [ -e "$p" ] && cat "$p" ;; esac
+done | sha256sum | cut -d' ' -f1)
 
 git_tree() { git -C "$tree" -c gc.auto=0 "$@"; }
 
