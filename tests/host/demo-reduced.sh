@@ -15,7 +15,7 @@ max_failures=$(sed -n "s/^#define MAX_FAILURES[[:space:]]*//p" "$top/tests/modul
 [ -r "$res/report.md" ] || fail "no report"
 
 for m in 0 20; do
-	min=$(awk '{ print $4 }' "$res/p$m/alloc-fragscore-before" | sort -n | head -1)
+	min=$(min_score "$res/p$m/alloc-fragscore-before")
 	[ "$min" -ge 95 ] || fail "p$m: fragmented only to $min"
 	cov=$(grep -o "\"p$m\": {[^}]*}" "$res/summary.json" | sed 's/.*"alloc_coverage_pct": \([0-9.]*\).*/\1/')
 	fails=$(grep -c . "$res/p$m/alloc-failures-ns" || :)

@@ -42,7 +42,9 @@ expect "defers" "$("$pt" -q -d - "$fx/trace-backoff.dat")" \
 32.888510,0,99,
 32.894684,1,99,"
 expect "rounds on node 0: triggered, then the retry after the window" \
-	"$("$pt" -q -r - "$fx/trace-backoff.dat" | awk -F, '$1 == 0 { print $2, $9, $10, $11 }' | paste -sd' ')" \
+	"$("$pt" -q -r "$TEST_DIR/backoff-rounds.csv" "$fx/trace-backoff.dat" &&
+		cols "$TEST_DIR/backoff-rounds.csv" nid begin_s outcome triggered deferred |
+		awk '$1 == 0 { print $2, $3, $4, $5 }' | paste -sd' ')" \
 	"0.000599 partial 1 1 32.887459 partial 0 1"
 
 "$pt" "$fx/console-clean.log" >/dev/null 2>&1 && fail "a non-trace file was accepted"

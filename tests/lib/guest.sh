@@ -10,6 +10,8 @@ fail() {
 	exit 1
 }
 
+. /lab/tests/lib/common.sh
+
 # expect_eq WHAT GOT WANT
 expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
@@ -82,21 +84,6 @@ defers() { "$LAB_BIN/proactive-trace" -q -d - "$OUT/$1.dat"; }
 scores() { "$LAB_BIN/proactive-trace" -q -s - "$OUT/$1.dat"; }
 wakes() { "$LAB_BIN/proactive-trace" -q -w - "$OUT/$1.dat"; }
 
-# cols CSV NAME...: the named columns of a CSV with a header line, one row
-# a line, space separated, in the order named; fails on an unknown name
-cols() {
-	local f=$1
-	shift
-	awk -F, -v want="$*" '
-	NR == 1 {
-		n = split(want, w, " ")
-		for (i = 1; i <= NF; i++) c[$i] = i
-		for (j = 1; j <= n; j++) if (!(w[j] in c)) { print "cols: no column " w[j] > "/dev/stderr"; exit 2 }
-		next
-	}
-	{ s = $(c[w[1]]); for (j = 2; j <= n; j++) s = s " " $(c[w[j]]); print s }' "$f"
-}
-
 # state FILE KEY...: per node, the values of the KEYs (node, score, low,
 # high, deferred_ms) in the per-node state file ($PROACTIVE) or a copy of it
 state() {
@@ -166,11 +153,6 @@ fragment() {
 	"$LAB_BIN/fragscore" | tee "$OUT/fragscore-after-fragmenting"
 	min=$(min_score "$OUT/fragscore-after-fragmenting")
 	[ "$min" -ge 90 ] || fail "fragmenting left a node at score $min"
-}
-
-# min_score FILE: the lowest node score in fragscore's output
-min_score() {
-	awk '{ print $4 }' "$1" | sort -n | head -1
 }
 
 # settled: every node at or below its low threshold, or deferred

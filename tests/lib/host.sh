@@ -8,6 +8,7 @@ fail() {
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 scripts=$top/scripts
+. "$top/tests/lib/common.sh"
 
 # guest_run NAME JOB: boot the guest on JOB (a string), in TEST_DIR/NAME.
 # Returns run-guest.sh's status; the verdict is in TEST_DIR/NAME/verdict.
