@@ -117,7 +117,7 @@ MAKEFLAGS += --no-print-directory
 all: lab
 
 help:
-	@echo "make demo        the seed's evaluation in the guest: report in results/latest"
+	@echo "make demo        the original evaluation in the guest: report in results/latest"
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
