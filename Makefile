@@ -47,6 +47,8 @@ STRESS_CI_S ?= $(STRESS_CI_S_$(KFLAVOR))
 # allocation experiment), the screenshot, its size, and the seconds to let
 # KernelShark load and draw.
 KS_TRACE ?= results/latest/p20/alloc.dat
+# make report: the demo results folder to extract and render again.
+R ?= results/latest
 KS_PNG ?= Documentation/images/kernelshark-proactive.png
 KS_GEOMETRY ?= 1600x800
 KS_WAIT_S ?= 10
@@ -113,11 +115,12 @@ export LAB_ENV := KFLAVOR=$(KFLAVOR) KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series htmldocs kernelshark settings settings-debug clean distclean
+	check-series htmldocs kernelshark report settings settings-debug clean distclean
 all: lab
 
 help:
 	@echo "make demo        the original evaluation in the guest: report in results/latest"
+	@echo "make report      extract and render a demo's report again: R=results/latest"
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
@@ -250,7 +253,7 @@ test-debug:
 # test-debug would see them).
 SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
 	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	DEMO_PRETOUCH_PCT STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
+	DEMO_PRETOUCH_PCT STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
 settings:
 	@$(foreach v,$(SHOWN_SETTINGS),echo '$(v)=$($(v))';)
 settings-debug:
@@ -261,6 +264,13 @@ shell: lab
 
 demo: lab
 	@scripts/demo.sh results
+
+# The report of a demo run again, from its raw data (after a change to the
+# report's code; needs only the host's trace tool).
+report: $(TRACE_TOOL)
+	@scripts/demo-extract.sh $(R)
+	@scripts/demo-render.sh $(R)
+	@echo "report: $(R)/report.md"
 
 stress: lab
 	@scripts/stress.sh $(LAB_RUNS)/stress

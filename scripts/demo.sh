@@ -1,10 +1,11 @@
 #!/bin/sh
 # make demo: the original evaluation.  Every measurement (each experiment in
 # each mode, then the back-off experiment) runs tests/guest/jobs/demo.sh in its
-# own freshly booted guest, as the original work measured each kernel from a fresh
-# boot; the raw results are collected into RESULTS_ROOT/<timestamp>/, the
-# report and plots written there, RESULTS_ROOT/latest pointed at it and the
-# report printed.
+# own freshly booted guest, as the original work measured each kernel from a
+# fresh boot.  The raw results are collected into RESULTS_ROOT/<timestamp>/;
+# demo-extract.sh writes their figures into its metrics/, demo-render.sh
+# the report and plots from those; RESULTS_ROOT/latest points at it and the
+# report is printed.
 #
 # Settings (from the Makefile): DEMO_MODES (comma-separated proactiveness
 # values), DEMO_SETTLE, DEMO_EXPERIMENTS (comma-separated: alloc,pretouch),
@@ -53,7 +54,8 @@ done
 [ "$backoff" -gt 0 ] && measure backoff "$res/backoff"
 echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s for all boots" > "$res/machine"
 echo "$(cat "$res/kernel"), Debian's linux-source-${KVER:?} with patches/$KVER" > "$res/kernel"
-"$here/demo-report.sh" "$res"
+"$here/demo-extract.sh" "$res"
+"$here/demo-render.sh" "$res"
 ln -sfn "$stamp" "$root/latest"
 grep -v '^!\[' "$res/report.md"
 echo "demo: report $res/report.md, summary $res/summary.json, plots $res/*.png"

@@ -17,14 +17,14 @@ max_failures=$(sed -n "s/^#define MAX_FAILURES[[:space:]]*//p" "$top/tests/modul
 for m in 0 20; do
 	min=$(min_score "$res/p$m/alloc-fragscore-before")
 	[ "$min" -ge 95 ] || fail "p$m: fragmented only to $min"
-	cov=$(grep -o "\"p$m\": {[^}]*}" "$res/summary.json" | sed 's/.*"alloc_coverage_pct": \([0-9.]*\).*/\1/')
+	cov=$(jq -r ".p$m.alloc_coverage_pct" "$res/summary.json")
 	fails=$(grep -c . "$res/p$m/alloc-failures-ns" || :)
 	[ "$fails" -eq "$max_failures" ] || fail "p$m: the run did not end with $max_failures failures in a row ($fails)"
 	awk -v c="$cov" 'BEGIN { exit !(c >= 90) }' || fail "p$m: huge pages cover only $cov% of free memory"
 	echo "ok: p$m: fragmented to >= $min, huge pages cover $cov% of free memory"
 done
-r0=$(grep -o '"p0": {[^}]*}' "$res/summary.json" | sed 's/.*"proactive_rounds": \([0-9]*\).*/\1/')
-r20=$(grep -o '"p20": {[^}]*}' "$res/summary.json" | sed 's/.*"proactive_rounds": \([0-9]*\).*/\1/')
+r0=$(jq -r .p0.proactive_rounds "$res/summary.json")
+r20=$(jq -r .p20.proactive_rounds "$res/summary.json")
 [ "$r0" = 0 ] || fail "proactive rounds at proactiveness 0: $r0"
 [ "$r20" -gt 0 ] || fail "no proactive round at proactiveness 20"
 echo "ok: proactive rounds: p0 $r0, p20 $r20"

@@ -14,7 +14,7 @@
 # unmovable fragmentation, for DEMO_BACKOFF_S seconds.
 #
 # Results go to $OUT/p<MODE>/<EXPERIMENT>-* or $OUT/backoff/, for
-# scripts/demo-report.sh.
+# scripts/demo-extract.sh.
 . /lab/tests/lib/guest.sh
 
 : "${DEMO_RUN:?}" "${DEMO_SETTLE:?}" "${DEMO_BACKOFF_S:?}" "${DEMO_PRETOUCH_PCT:?}"

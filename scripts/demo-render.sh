@@ -1,0 +1,259 @@
+#!/bin/sh
+# The demo report's second step: from RESULTS_DIR/metrics/ alone (written
+# by demo-extract.sh), write RESULTS_DIR/report.md, summary.json, sweep.csv
+# and the plots (score.png, alloc-cdf.png, sweep.png).  Every explanatory
+# sentence is chosen by the figures it explains.
+#
+# usage: demo-render.sh RESULTS_DIR
+set -eu
+
+dir=$1
+met=$dir/metrics
+. "$(dirname "$0")/../tests/lib/common.sh"
+[ -r "$met/run" ] || { echo "demo-render: no $met/run: run demo-extract.sh first" >&2; exit 1; }
+
+# metric FILE KEY: the value of KEY in metrics file FILE ("-" if absent)
+metric() {
+	[ -r "$1" ] || { echo -; return 0; }
+	awk -v k="$2" '$1 == k { sub(/^[^ ]+ ?/, ""); print; f = 1; exit } END { if (!f) print "-" }' "$1"
+}
+# has NAME: whether the measurement's metrics exist
+has() { [ -r "$met/$1" ]; }
+# ratio A B: A / B, as "N.Nx"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || !b) print "-"; else printf "%.1fx\n", a / b }'; }
+
+modes=$(metric "$met/run" modes)
+first=${modes%% *} last=${modes##* }
+percentiles="5 10 25 30 40 50 60 75 80 90 95 99"
+
+# why_alloc NAME: what the proactive mode's allocations and trace say about
+# its latencies
+why_alloc() {
+	f=$met/$1
+	awk -v m="$(metric "$f" mode)" -v all="$(metric "$f" count)" -v fast="$(metric "$f" fast)" \
+		-v fast_us="$(metric "$f" fast_us)" -v lead="$(metric "$f" lead)" -v lead_ms="$(metric "$f" lead_ms)" \
+		-v alloc_s="$(metric "$f" alloc_s)" -v free="$(metric "$f" free_huge_begin)" \
+		-v rounds="$(metric "$f" rounds)" -v cpu="$(metric "$f" kcompactd_cpu_s)" 'BEGIN {
+		if (!all) { printf "Why: at p%s no allocation succeeded.\n", m; exit }
+		printf "Why: at p%s, %d of the %d allocations (%.0f%%) found a free huge page and took under %d us; the other %d went through direct compaction.  ", m, fast, all, fast * 100 / all, fast_us, all - fast
+		if (!lead) {
+			printf "Not even the first allocation found a free huge page, although %d were free when the run began.\n", free
+			exit
+		}
+		printf "%d huge pages were free when the run began; the first %d allocations in a row were fast, in %.1f ms of allocation time", free, lead, lead_ms
+		if (lead_ms < 500)
+			printf ", less than kcompactd'"'"'s 500 ms period.  "
+		else
+			printf ", longer than kcompactd'"'"'s 500 ms period.  "
+		if (fast > lead)
+			printf "The other %d fast ones found blocks freed during the run (%.1f s of allocation time), by kcompactd (%d proactive rounds, %.2f s CPU) or by an earlier direct compaction.  ", fast - lead, alloc_s, rounds, cpu
+		if (lead <= free && lead < all / 2)
+			printf "The driver used up the huge pages prepared before the run within its first half; the prepared share of free memory scales with memory, so a bigger machine holds more of them (the original ran on a 1 TB machine).\n"
+		else if (lead > free)
+			printf "More allocations were fast in a row than huge pages were free at the start: blocks were freed during that run of fast allocations.\n"
+		else
+			printf "The huge pages prepared before the run served at least half of the allocations.\n"
+	}'
+}
+
+# why_pretouch NAME0 NAME1: where the pre-touch's system time went: the
+# cost of a huge-page fault in the proactive mode against the direct
+# compactions of the other
+why_pretouch() {
+	f0=$met/$1 f1=$met/$2
+	awk -v m0="$(metric "$f0" mode)" -v m1="$(metric "$f1" mode)" \
+		-v s0="$(metric "$f0" sys_s)" -v s1="$(metric "$f1" sys_s)" \
+		-v f1="$(metric "$f1" moved:thp_fault_alloc)" \
+		-v c0="$(metric "$f0" moved:compact_stall)" -v c1="$(metric "$f1" moved:compact_stall)" 'BEGIN {
+		printf "Why: at p%s the %d huge-page faults cost %.1f ms of system time each, with %d direct compactions in all.  ", m1, f1, f1 ? s1 * 1000 / f1 : 0, c1
+		if (s0 - s1 >= 0.05) {
+			printf "At p%s, %d direct compactions came with %.1f s more system time for the same work.  ", m0, c0, s0 - s1
+			if (s0 - s1 < s1)
+				printf "That is less than the faults themselves cost at p%s: here the fault dominates both runs, where on the original'"'"'s hardware compaction dominated the run without proactive compaction (its p95 allocation took 34 ms).\n", m1
+			else
+				printf "That is more than the faults themselves cost at p%s: compaction dominates the run without proactive compaction, as on the original'"'"'s hardware.\n", m1
+		} else if (s1 - s0 >= 0.05)
+			printf "At p%s, %d direct compactions came with %.1f s less system time: in this run proactive compaction did not make the faults cheaper.\n", m0, c0, s1 - s0
+		else
+			printf "At p%s, %d direct compactions came with the same system time (within 0.05 s): in this run direct compaction did not cost measurable time.\n", m0, c0
+	}'
+}
+
+report() {
+	echo "# Proactive compaction: the original evaluation in the lab guest"
+	echo
+	echo "Kernel: $(metric "$met/run" kernel)."
+	echo "Guest: $(metric "$met/run" machine).  Modes: proactiveness $modes."
+	echo "Every measurement ran in its own freshly booted guest.  Raw data beside this file: trace.dat, vmstat snapshots, console log and dmesg per measurement, latency samples; the figures below are in metrics/."
+	echo
+	echo "## Fragmentation and settle"
+	echo
+	echo "| mode | experiment | scores after fragmenting | settle | scores when the experiment began |"
+	echo "|---|---|---|---|---|"
+	for m in $modes; do
+		for e in alloc pretouch; do
+			has "p$m-$e" || continue
+			f=$met/p$m-$e
+			echo "| p$m | $e | $(metric "$f" scores_fragmented) | $(metric "$f" settle) | $(metric "$f" scores_begin) |"
+		done
+	done
+	echo
+	echo "## Huge-page allocation latency (lab_hpalloc, us)"
+	echo
+	printf "| percentile |"; for m in $modes; do printf " p%s |" "$m"; done; echo
+	printf "|---|"; for m in $modes; do printf -- "---:|"; done; echo
+	for p in $percentiles; do
+		printf "| %s |" "$p"
+		for m in $modes; do printf " %s |" "$(metric "$met/p$m-alloc" "p${p}_us")"; done
+		echo
+	done
+	printf "| huge pages allocated |"; for m in $modes; do printf " %s |" "$(metric "$met/p$m-alloc" count)"; done; echo
+	printf "| %% of free memory |"; for m in $modes; do printf " %s |" "$(metric "$met/p$m-alloc" coverage_pct)"; done; echo
+	if [ "$first" != "$last" ] && has "p$first-alloc" && has "p$last-alloc"; then
+		echo
+		echo "p95 ratio p$first / p$last: $(ratio "$(metric "$met/p$first-alloc" p95_us)" "$(metric "$met/p$last-alloc" p95_us)") (original: 78x)"
+	fi
+	if [ "$last" != 0 ] && has "p$last-alloc"; then
+		echo
+		why_alloc "p$last-alloc"
+	fi
+	echo
+	echo "## Pre-touch (MADV_HUGEPAGE region, every page touched)"
+	echo
+	echo "| mode | MiB | elapsed s | user s | sys s | huge-page share % |"
+	echo "|---|---:|---:|---:|---:|---:|"
+	for m in $modes; do
+		has "p$m-pretouch" || continue
+		f=$met/p$m-pretouch
+		echo "| p$m | $(metric "$f" mib) | $(metric "$f" elapsed_s) | $(metric "$f" user_s) | $(metric "$f" sys_s) | $(metric "$f" thp_pct) |"
+	done
+	if [ "$first" != "$last" ] && has "p$first-pretouch" && has "p$last-pretouch"; then
+		echo
+		echo "Elapsed ratio p$first / p$last: $(ratio "$(metric "$met/p$first-pretouch" elapsed_s)" "$(metric "$met/p$last-pretouch" elapsed_s)") (original: 8.3x)"
+		echo
+		why_pretouch "p$first-pretouch" "p$last-pretouch"
+	fi
+	echo
+	echo "## Counters that moved, and kcompactd"
+	echo
+	for m in $modes; do
+		for e in alloc pretouch; do
+			has "p$m-$e" || continue
+			f=$met/p$m-$e
+			echo "p$m, $e: kcompactd CPU $(metric "$f" kcompactd_cpu_nodes); proactive rounds: $(metric "$f" rounds_settle) while settling, $(metric "$f" rounds) during the experiment"
+			echo
+			awk '$1 ~ /^moved:/ { printf "    %-42s %+d\n", substr($1, 7), $2 }' "$f"
+			echo
+		done
+	done
+	if has backoff; then
+		f=$met/backoff
+		echo "## Back-off: unmovable pages in every huge-page block, proactiveness 40"
+		echo
+		echo "Scores before: $(metric "$f" scores_before)."
+		echo "Deferring rounds: $(metric "$f" defers); seconds from each to the node's next check: $(metric "$f" defer_next_s)."
+		echo "Intervals between a node's rounds (s): $(metric "$f" round_intervals_s)."
+		echo "kcompactd CPU during the window: $(metric "$f" kcompactd_cpu_nodes)."
+		echo
+	fi
+	echo "## Plots"
+	echo
+	echo "![per-node score during the pre-touch](score.png)"
+	echo
+	echo "![allocation latency CDF](alloc-cdf.png)"
+	if [ "$first" != "$last" ]; then
+		echo
+		echo "![p50/p95 latency, coverage and kcompactd CPU against proactiveness](sweep.png)"
+	fi
+}
+
+# num FILE KEY: a metric as a JSON number, null if absent
+num() {
+	v=$(metric "$1" "$2")
+	case $v in -|'') echo null ;; *) echo "$v" ;; esac
+}
+
+# summary: the headline figures by mode, built with jq
+summary() {
+	j='{kernel: $kernel}'
+	for m in $modes; do
+		a=$met/p$m-alloc p=$met/p$m-pretouch
+		cpu=0 nr=0
+		for f in "$a" "$p"; do
+			[ -r "$f" ] || continue
+			cpu=$(awk -v a="$cpu" -v b="$(metric "$f" kcompactd_cpu_s)" 'BEGIN { printf "%.2f", a + b }')
+			nr=$((nr + $(metric "$f" rounds_settle) + $(metric "$f" rounds)))
+		done
+		j="$j + {p$m: {alloc_p50_us: $(num "$a" p50_us), alloc_p95_us: $(num "$a" p95_us), alloc_p99_us: $(num "$a" p99_us),"
+		j="$j alloc_count: $(num "$a" count), alloc_coverage_pct: $(num "$a" coverage_pct),"
+		j="$j pretouch_elapsed_s: $(num "$p" elapsed_s), pretouch_sys_s: $(num "$p" sys_s), pretouch_thp_pct: $(num "$p" thp_pct),"
+		j="$j kcompactd_cpu_s: $cpu, proactive_rounds: $nr}}"
+	done
+	if has backoff; then
+		j="$j + {backoff: {defer_events: $(num "$met/backoff" defers), retry_interval_s: $(num "$met/backoff" round_interval_median_s)}}"
+	else
+		j="$j + {backoff: null}"
+	fi
+	jq -n --arg kernel "$(metric "$met/run" kernel)" "$j"
+}
+
+# sweep: the headline figures against proactiveness, the curve for choosing
+# a value (drawn for any 2+ modes)
+sweep() {
+	echo "proactiveness,alloc_p50_us,alloc_p95_us,alloc_coverage_pct,kcompactd_cpu_s"
+	for m in $modes; do
+		jq -r --arg m "p$m" '.[$m] | [$m[1:], .alloc_p50_us, .alloc_p95_us, .alloc_coverage_pct, .kcompactd_cpu_s] | map(. // "") | @csv' \
+			"$dir/summary.json" | tr -d '"'
+	done
+}
+
+report > "$dir/report.md"
+summary > "$dir/summary.json"
+
+if [ -r "$met/score.csv" ]; then
+	tl=$(cols "$met/score.csv" low | head -1) th=$(cols "$met/score.csv" high | head -1)
+	plots=
+	for f in "$met"/score-node*.csv; do
+		n=${f##*score-node}
+		plots="$plots\"$f\" using 1:3 every ::1 with linespoints title \"node ${n%.csv}\", "
+	done
+	gnuplot <<-GP
+	set terminal png size 800,400
+	set output "$dir/score.png"
+	set datafile separator ","
+	set title "Per-node fragmentation score, proactiveness $(metric "$met/run" score_source)"
+	set xlabel "seconds"; set ylabel "score"; set yrange [0:105]; set key bottom right
+	plot $plots ${tl:-0} with lines dashtype 2 title "Tl", ${th:-0} with lines dashtype 3 title "Th"
+	GP
+fi
+plots=
+for m in $modes; do
+	f=$met/p$m-alloc-cdf.csv
+	[ "$(wc -l < "$f" 2>/dev/null || echo 0)" -gt 1 ] || continue
+	plots="$plots${plots:+, }\"$f\" using 1:2 every ::1 with lines title \"proactiveness $m\""
+done
+if [ -n "$plots" ]; then
+	gnuplot <<-GP
+	set terminal png size 800,400
+	set output "$dir/alloc-cdf.png"
+	set datafile separator ","
+	set title "Huge-page allocation latency"
+	set xlabel "us (log)"; set ylabel "fraction of allocations"; set logscale x; set key bottom right
+	plot $plots
+	GP
+fi
+if [ "$first" != "$last" ]; then
+	sweep > "$dir/sweep.csv"
+	gnuplot <<-GP
+	set terminal png size 800,400
+	set output "$dir/sweep.png"
+	set datafile separator ","
+	set title "Against proactiveness: allocation latency, coverage, kcompactd CPU"
+	set xlabel "proactiveness"; set ylabel "us (log)"; set logscale y
+	set y2label "% of free memory / kcompactd s"; set y2tics; set ytics nomirror; set key outside right
+	plot "$dir/sweep.csv" every ::1 using 1:2 with linespoints title "p50 us", \
+	     "" every ::1 using 1:3 with linespoints title "p95 us", \
+	     "" every ::1 using 1:4 axes x1y2 with linespoints title "coverage %", \
+	     "" every ::1 using 1:5 axes x1y2 with linespoints title "kcompactd s"
+	GP
+fi
