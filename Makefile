@@ -180,7 +180,7 @@ $(MODDIR)/%.ko: $$(wildcard tests/modules/%/*) $(KBUILD)/lab-kernel.stamp
 # ---- Guest programs: the guest runs Debian bookworm, as the host does.
 CFLAGS_PROGS := -O2 -g -Wall -Wextra -Werror
 progs: $(PROGS)
-$(BINDIR)/%: tests/progs/%.c | $(B)/deps-$(KVER).stamp
+$(BINDIR)/%: tests/progs/%.c tests/progs/lab-opt.h | $(B)/deps-$(KVER).stamp
 	@mkdir -p $(BINDIR)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS_PROGS) -o $@ $<
@@ -188,10 +188,10 @@ $(BINDIR)/%: tests/progs/%.c | $(B)/deps-$(KVER).stamp
 # ---- The trace analysis tool: on the host, and in the guest, whose trace-cmd
 # ---- package brings the same libtracecmd.
 TRACE_TOOL := $(BINDIR)/proactive-trace
-$(TRACE_TOOL): trace/proactive-trace.c | $(B)/deps-$(KVER).stamp
+$(TRACE_TOOL): trace/proactive-trace.c tests/progs/lab-opt.h | $(B)/deps-$(KVER).stamp
 	@mkdir -p $(BINDIR)
 	@echo "  CC      $@"
-	@$(CC) $(CFLAGS_PROGS) $$(pkg-config --cflags libtracecmd) -o $@ $< \
+	@$(CC) $(CFLAGS_PROGS) -Itests/progs $$(pkg-config --cflags libtracecmd) -o $@ $< \
 		$$(pkg-config --libs libtracecmd)
 
 # ---- kselftests from the tree, built for the guest.

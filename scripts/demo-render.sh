@@ -19,6 +19,14 @@ metric() {
 }
 # has NAME: whether the measurement's metrics exist
 has() { [ -r "$met/$1" ]; }
+# measurements: the names of the mode experiments measured, by mode
+measurements() {
+	for m in $modes; do
+		for e in alloc pretouch; do
+			! has "p$m-$e" || echo "p$m-$e"
+		done
+	done
+}
 # ratio A B: A / B, as "N.Nx"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || !b) print "-"; else printf "%.1fx\n", a / b }'; }
 
@@ -90,12 +98,9 @@ report() {
 	echo
 	echo "| mode | experiment | scores after fragmenting | settle | scores when the experiment began |"
 	echo "|---|---|---|---|---|"
-	for m in $modes; do
-		for e in alloc pretouch; do
-			has "p$m-$e" || continue
-			f=$met/p$m-$e
-			echo "| p$m | $e | $(metric "$f" scores_fragmented) | $(metric "$f" settle) | $(metric "$f" scores_begin) |"
-		done
+	for n in $(measurements); do
+		f=$met/$n
+		echo "| ${n%-*} | ${n#*-} | $(metric "$f" scores_fragmented) | $(metric "$f" settle) | $(metric "$f" scores_begin) |"
 	done
 	echo
 	echo "## Huge-page allocation latency (lab_hpalloc, us)"
@@ -136,15 +141,12 @@ report() {
 	echo
 	echo "## Counters that moved, and kcompactd"
 	echo
-	for m in $modes; do
-		for e in alloc pretouch; do
-			has "p$m-$e" || continue
-			f=$met/p$m-$e
-			echo "p$m, $e: kcompactd CPU $(metric "$f" kcompactd_cpu_nodes); proactive rounds: $(metric "$f" rounds_settle) while settling, $(metric "$f" rounds) during the experiment"
-			echo
-			awk '$1 ~ /^moved:/ { printf "    %-42s %+d\n", substr($1, 7), $2 }' "$f"
-			echo
-		done
+	for n in $(measurements); do
+		f=$met/$n
+		echo "${n%-*}, ${n#*-}: kcompactd CPU $(metric "$f" kcompactd_cpu_nodes); proactive rounds: $(metric "$f" rounds_settle) while settling, $(metric "$f" rounds) during the experiment"
+		echo
+		awk '$1 ~ /^moved:/ { printf "    %-42s %+d\n", substr($1, 7), $2 }' "$f"
+		echo
 	done
 	if has backoff; then
 		f=$met/backoff

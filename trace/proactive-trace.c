@@ -16,6 +16,8 @@
 #include <string.h>
 #include <trace-cmd.h>
 
+#include "lab-opt.h"
+
 #define MAX_NODES 64
 
 static const char * const decision_names[] = { "below", "kswapd", "start" };
@@ -422,12 +424,8 @@ int main(int argc, char **argv)
 		case 'q':
 			quiet = 1;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			usage(stderr);
-			return 2;
+			help_or_bad_opt(opt, usage);
 		}
 	}
 	if (optind != argc - 1) {

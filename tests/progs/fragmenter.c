@@ -22,6 +22,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "lab-opt.h"
+
 #define CHUNK (2UL << 20)
 #define MPOL_BIND 2
 #define MAX_NODES 64
@@ -128,18 +130,10 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "p:k:Hr:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
-			percent = atoi(optarg);
-			if (percent < 1 || percent > 99) {
-				fprintf(stderr, "fragmenter: --percent must be 1..99\n");
-				return 2;
-			}
+			percent = int_opt("fragmenter", "percent", optarg, 1, 99);
 			break;
 		case 'k':
-			keep = atoi(optarg);
-			if (keep < 2 || keep > 512) {
-				fprintf(stderr, "fragmenter: --keep must be 2..512\n");
-				return 2;
-			}
+			keep = int_opt("fragmenter", "keep", optarg, 2, 512);
 			break;
 		case 'H':
 			hold = 1;
@@ -147,12 +141,8 @@ int main(int argc, char **argv)
 		case 'r':
 			ready = optarg;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			usage(stderr);
-			return 2;
+			help_or_bad_opt(c, usage);
 		}
 	}
 

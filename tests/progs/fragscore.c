@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lab-opt.h"
+
 #define MAX_NODES 64
 #define MAX_ZONES 8
 #define MAX_ORDERS 16
@@ -139,21 +141,13 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "o:zh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			order = atoi(optarg);
-			if (order < 0 || order >= MAX_ORDERS) {
-				fprintf(stderr, "fragscore: bad order %s\n", optarg);
-				return 2;
-			}
+			order = int_opt("fragscore", "order", optarg, 0, MAX_ORDERS - 1);
 			break;
 		case 'z':
 			zones = 1;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			usage(stderr);
-			return 2;
+			help_or_bad_opt(c, usage);
 		}
 	}
 	if (read_buddyinfo() || read_zoneinfo()) {

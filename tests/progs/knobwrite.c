@@ -23,6 +23,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lab-opt.h"
+
 #define MAX_VALUE	100
 
 static void usage(FILE *f)
@@ -178,14 +180,13 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+Hp:w:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'H': do_hammer = 1; break;
-		case 'p': procs = atoi(optarg); break;
-		case 'w': writes = atoi(optarg); break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'p': procs = int_opt("knobwrite", "procs", optarg, 1, 4096); break;
+		case 'w': writes = int_opt("knobwrite", "writes", optarg, 1, 100000000); break;
+		default: help_or_bad_opt(c, usage);
 		}
 	}
 	if (do_hammer) {
-		if (optind + 1 != argc || procs < 1 || writes < 1) {
+		if (optind + 1 != argc) {
 			usage(stderr);
 			return 2;
 		}

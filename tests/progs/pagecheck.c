@@ -26,6 +26,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lab-opt.h"
+
 #define CHUNK	(2UL << 20)
 
 static size_t page_size;
@@ -170,15 +172,14 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "+p:c:sS:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'p': percent = atoi(optarg); break;
-		case 'c': cycles = atoi(optarg); break;
+		case 'p': percent = int_opt("pagecheck", "percent", optarg, 1, 90); break;
+		case 'c': cycles = int_opt("pagecheck", "cycles", optarg, 1, 255); break;
 		case 's': shared = 1; break;
 		case 'S': seed = strtoull(optarg, NULL, 0); break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		default: help_or_bad_opt(c, usage);
 		}
 	}
-	if (optind >= argc || percent < 1 || percent > 90 || cycles < 1 || cycles > 255) {
+	if (optind >= argc) {
 		usage(stderr);
 		return 2;
 	}

@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lab-opt.h"
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -64,18 +66,10 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "p:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
-			percent = atoi(optarg);
-			if (percent < 1 || percent > 95) {
-				fprintf(stderr, "pretouch: --percent must be 1..95\n");
-				return 2;
-			}
+			percent = int_opt("pretouch", "percent", optarg, 1, 95);
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
 		default:
-			usage(stderr);
-			return 2;
+			help_or_bad_opt(c, usage);
 		}
 	}
 	len = (size_t)kb("/proc/meminfo", "MemFree") * 1024 / 100 * percent;
