@@ -33,8 +33,19 @@ DEMO_EXPERIMENTS ?= alloc,pretouch
 DEMO_BACKOFF_S ?= 70
 # make demo: the pre-toucher's share of free memory, in percent.
 DEMO_PRETOUCH_PCT ?= 80
+# make demo: the rate sweep, huge pages per second of the paced allocation
+# experiments (empty: none), and the seconds each runs.
+DEMO_RATES ?= 10,30,100,300,1000
+DEMO_PACE_S ?= 20
 # Seconds each of the demo's guest boots may take.
 DEMO_TIMEOUT ?= 900
+# make bench: boots per configuration (stock, patched with tracing off,
+# patched with the series' events on), seconds of proactive rounds and of
+# idle checks in each, and the seconds a boot may take.
+BENCH_BOOTS ?= 5
+BENCH_ROUND_S ?= 10
+BENCH_IDLE_S ?= 20
+BENCH_TIMEOUT ?= 900
 # make stress: seconds of stress (tests/host/stress-short runs STRESS_CI_S;
 # the debug kernel needs longer for the two traced windows it asserts).
 STRESS_S ?= 600
@@ -103,7 +114,8 @@ export LAB_TREE   := $(abspath $(TREE))
 export LAB_PATCHES := $(abspath $(PATCHES))
 export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
 export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	DEMO_PRETOUCH_PCT STRESS_S STRESS_CI_S STRESS_WINDOW_S KS_GEOMETRY KS_WAIT_S QEMU \
+	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
+	BENCH_TIMEOUT STRESS_S STRESS_CI_S STRESS_WINDOW_S KS_GEOMETRY KS_WAIT_S QEMU \
 	CHECK_PREFIXES
 # Exported into every guest job.
 # The settings keep their names (run-guest.sh adds the guest's shape:
@@ -115,7 +127,7 @@ export LAB_ENV := KFLAVOR=$(KFLAVOR) KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series htmldocs kernelshark report settings settings-debug clean distclean
+	check-series htmldocs kernelshark report bench stock-kernel settings settings-debug clean distclean
 all: lab
 
 help:
@@ -124,6 +136,7 @@ help:
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
+	@echo "make bench       kcompactd's cost: stock vs patched, tracing off and on"
 	@echo "make test-debug  make test on the debug kernel (KASAN, lockdep, ...)"
 	@echo "make lab         build kernel, test modules, guest programs, image"
 	@echo "make deps        install missing Debian packages"
@@ -166,6 +179,25 @@ kernel: $(KBUILD)/.config
 
 $(KBUILD)/lab-kernel.stamp: $(KBUILD)/.config $(TREE_STAMP)
 	@$(MAKE) kernel
+
+# ---- The stock kernel, for make bench: the same tree at its base (tag
+# ---- lab-base, a worktree), without the series, with the same base
+# ---- configuration.  It changes only with the tarball or the fragments.
+STOCK_TREE   := $(B)/linux-$(KVER)-stock
+STOCK_KBUILD := $(B)/kbuild-$(KVER)-stock
+STOCK_KERNEL := $(STOCK_KBUILD)/arch/x86/boot/bzImage
+$(STOCK_TREE).stamp: $(TARBALL) | $(TREE_STAMP)
+	@rm -rf $(STOCK_TREE)
+	@git -C $(TREE) worktree prune
+	@git -C $(TREE) worktree add -q --detach $(abspath $(STOCK_TREE)) lab-base
+	@touch $@
+stock-kernel: $(STOCK_KERNEL)
+$(STOCK_KERNEL): $(STOCK_TREE).stamp $(FRAGS_base) scripts/kconfig.sh
+	@echo "  KCONFIG $(KVER) stock: tinyconfig + $(notdir $(FRAGS_base))"
+	@scripts/kconfig.sh $(STOCK_TREE) $(STOCK_KBUILD) $(FRAGS_base)
+	@echo "  KBUILD  $(KVER) stock"
+	@$(MAKE) -s -C $(STOCK_TREE) O=$(abspath $(STOCK_KBUILD)) CC="ccache gcc" \
+		KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j$(JOBS) bzImage
 
 # ---- Test modules, built out of tree against the kernel (copied into the
 # ---- build folder so that the sources stay clean).
@@ -253,7 +285,8 @@ test-debug:
 # test-debug would see them).
 SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
 	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	DEMO_PRETOUCH_PCT STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
+	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
+	BENCH_TIMEOUT STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
 settings:
 	@$(foreach v,$(SHOWN_SETTINGS),echo '$(v)=$($(v))';)
 settings-debug:
@@ -271,6 +304,9 @@ report: $(TRACE_TOOL)
 	@scripts/demo-extract.sh $(R)
 	@scripts/demo-render.sh $(R)
 	@echo "report: $(R)/report.md"
+
+bench: lab $(STOCK_KERNEL)
+	@scripts/bench.sh results $(STOCK_KERNEL)
 
 stress: lab
 	@scripts/stress.sh $(LAB_RUNS)/stress

@@ -63,16 +63,16 @@ common() {
 	return 0
 }
 
-# alloc_metrics DIR: the latency driver's samples, one ns figure a line in
+# alloc_metrics DIR MODE NAME: the latency driver's samples (NAME-samples-ns), one ns figure a line in
 # allocation order: count, coverage of free memory, percentiles; how many
 # found a free huge page (fast), how many of those came first in a row
 # (lead: the huge pages prepared before the run) and in how much
 # allocation time, and how many huge pages were free at the start.
 alloc_metrics() {
-	s=$1/alloc-samples-ns
+	s=$1/$3-samples-ns
 	n=$(grep -c . "$s" || :)
 	echo "count $n"
-	awk -v n="$n" -v kb="$(cat "$1/alloc-memfree-kb")" 'BEGIN { printf "coverage_pct %.1f\n", n * 2048 * 100 / kb }'
+	awk -v n="$n" -v kb="$(cat "$1/$3-memfree-kb")" 'BEGIN { printf "coverage_pct %.1f\n", n * 2048 * 100 / kb }'
 	sort -n "$s" | awk -v ps="$PERCENTILES" '{ v[NR] = $1 }
 		END { k = split(ps, p, " ")
 			for (j = 1; j <= k; j++) {
@@ -83,8 +83,8 @@ alloc_metrics() {
 		$1 < f { fast++; if (!slow) { lead++; lead_t = t } }
 		$1 >= f { slow = 1 }
 		END { printf "fast_us %d\nfast %d\nlead %d\nlead_ms %.1f\nalloc_s %.1f\n", f / 1000, fast, lead, lead_t / 1e6, t / 1e9 }' "$s"
-	echo "free_huge_begin $(free_huge "$1/alloc-pagetypeinfo-before")"
-	sort -n "$s" | awk -v n="$n" 'BEGIN { print "us,fraction" } { printf "%.3f,%.4f\n", $1 / 1000, NR / n }' > "$met/p$2-alloc-cdf.csv"
+	echo "free_huge_begin $(free_huge "$1/$3-pagetypeinfo-before")"
+	sort -n "$s" | awk -v n="$n" 'BEGIN { print "us,fraction" } { printf "%.3f,%.4f\n", $1 / 1000, NR / n }' > "$met/p$2-$3-cdf.csv"
 }
 
 # pretouch_metrics DIR: the pre-toucher's "name value" pairs
@@ -98,10 +98,62 @@ pretouch_metrics() {
 	echo "modes $modes"
 } > "$met/run"
 
+# kcompactd_work PREFIX: what kcompactd did in a measurement's recording
+# (PREFIX.dat): pages it migrated, against its CPU time and this boot's
+# memcpy bandwidth (PREFIX-membw.txt); the rounds still open at the end
+kcompactd_work() {
+	[ -r "$1.dat" ] || return 0
+	"$pt" "$1.dat" > "$met/.summary"
+	awk '$1 == "kcompactd_migrated" || $1 == "last_event_s" { print }
+		$1 == "open_round" { printf "open_round %s %s %s\n", $2, $3, $4 }' "$met/.summary"
+	rm -f "$met/.summary"
+}
+# throughput METRICS: kcompactd's migration rate in MiB per CPU second,
+# and the memcpy bandwidth beside it
+throughput() {
+	awk '$1 == "kcompactd_migrated" { pages = $2 } $1 == "kcompactd_cpu_s" { cpu = $2 } $1 == "mib_per_cpu_s" { bw = $2 }
+		END { if (pages != "" && cpu >= 0.05) printf "migrated_mib_per_cpu_s %.0f\n", pages * 4096 / 1048576 / cpu
+			if (pages != "" && cpu >= 0.05 && bw) printf "migrated_share_of_memcpy_pct %.1f\n", pages * 4096 / 1048576 / cpu * 100 / bw }' "$1"
+}
+# refill DIR NAME: the huge-page blocks kcompactd made free while settling,
+# from each node's score after fragmenting and when the experiment began
+# (score: the share of free memory outside free huge-page blocks; free
+# memory split evenly between the nodes), per second of the settle's
+# proactive rounds
+refill() {
+	[ -r "$1/$2-settle.dat" ] || return 0
+	"$pt" -q -r "$met/.settle-rounds.csv" "$1/$2-settle.dat"
+	paste "$1/$2-fragscore-before" "$1/$2-fragscore-after-settle" | awk -v kb="$(cat "$1/$2-memfree-kb")" \
+		-v round_s="$(cols "$met/.settle-rounds.csv" duration_ms | awk '{ s += $1 } END { print s / 1000 }')" '
+		{ n++; drop += $4 - $8 }
+		END { blocks = drop / 100 * kb / n / 2048
+			printf "refill_blocks %.0f\nrefill_round_s %.3f\n", blocks, round_s
+			if (round_s > 0) printf "refill_blocks_per_round_s %.0f\n", blocks / round_s }'
+	rm -f "$met/.settle-rounds.csv"
+}
+# round_table PREFIX OUT: the measurement's rounds, open ones included, with
+# their rates: nid,begin_s,duration_s,migrate_scanned,migrated,
+# scanned_per_s,migrated_per_s,outcome
+round_table() {
+	[ -r "$1.dat" ] || return 0
+	"$pt" -q -r "$met/.rounds.csv" "$1.dat"
+	{
+		echo "nid,begin_s,duration_s,migrate_scanned,migrated,scanned_per_s,migrated_per_s,outcome"
+		# by name, with empty fields (migrated, without the batches)
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$c["begin_s"] != "" { d = $c["duration_ms"] / 1000; ms = $c["migrate_scanned"]; mg = $c["migrated"]
+				printf "%s,%s,%.3f,%s,%s,%.0f,%s,%s\n", $c["nid"], $c["begin_s"], d, ms, mg, (d > 0 ? ms / d : 0),
+					(mg == "" ? "" : sprintf("%.0f", (d > 0 ? mg / d : 0))), $c["outcome"] }' "$met/.rounds.csv"
+		"$pt" "$1.dat" | awk '$1 == "last_event_s" { end = $2 } $1 == "open_round" { o[$2] = $3; m[$2] = $4 }
+			END { for (n in o) { d = end - o[n]; mg = m[n] == "-" ? "" : m[n]
+				printf "%s,%s,%.3f,,%s,,%s,open at end\n", n, o[n], d, mg, (mg == "" ? "" : sprintf("%.0f", (d > 0 ? mg / d : 0))) } }'
+	} > "$2"
+	rm -f "$met/.rounds.csv"
+}
+
 for m in $modes; do
 	d=$dir/p$m
-	for e in alloc pretouch; do
-		[ -r "$d/$e-settle" ] || continue
+	for e in $(ls "$d" | sed -n 's/^\([a-z0-9]*\)-settle$/\1/p'); do
 		{
 			echo "mode $m"
 			echo "experiment $e"
@@ -110,11 +162,16 @@ for m in $modes; do
 			echo "scores_begin $(scores "$d/$e-fragscore-after-settle")"
 			common "$d/$e"
 			case $e in
-			alloc) alloc_metrics "$d" "$m" ;;
+			alloc) alloc_metrics "$d" "$m" "$e" ;;
+			rate*) echo "rate ${e#rate}"; alloc_metrics "$d" "$m" "$e" ;;
 			pretouch) pretouch_metrics "$d" ;;
 			esac
+			kcompactd_work "$d/$e"
+			[ ! -r "$d/$e-membw.txt" ] || awk '{ for (i = 2; i < NF; i += 2) if ($i == "mib_per_cpu_s") print $i, $(i + 1) }' "$d/$e-membw.txt"
+			[ "$m" = 0 ] || refill "$d" "$e"
 		} > "$met/p$m-$e"
-		[ ! -r "$d/$e.dat" ] || "$pt" -q -r "$met/p$m-$e-rounds.csv" "$d/$e.dat"
+		throughput "$met/p$m-$e" >> "$met/p$m-$e"
+		round_table "$d/$e" "$met/p$m-$e-rounds.csv"
 	done
 done
 

@@ -22,10 +22,21 @@ has() { [ -r "$met/$1" ]; }
 # measurements: the names of the mode experiments measured, by mode
 measurements() {
 	for m in $modes; do
-		for e in alloc pretouch; do
+		for e in alloc pretouch $(rates | sed 's/^/rate/'); do
 			! has "p$m-$e" || echo "p$m-$e"
 		done
 	done
+}
+# rates: the paced allocation rates measured, ascending
+rates() {
+	(cd "$met" && ls) | sed -n 's/^p[0-9]*-rate\([0-9]*\)$/\1/p' | sort -nu
+}
+# refill_rate: kcompactd's refill rate, huge-page blocks made free per
+# second of proactive rounds while settling, the median over the
+# measurements that settled with proactive compaction on
+refill_rate() {
+	cat "$met"/p*-* 2>/dev/null | awk '$1 == "refill_blocks_per_round_s" { print $2 }' | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'
 }
 # ratio A B: A / B, as "N.Nx"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || !b) print "-"; else printf "%.1fx\n", a / b }'; }
@@ -123,6 +134,7 @@ report() {
 		why_alloc "p$last-alloc"
 	fi
 	echo
+	[ -z "$(rates)" ] || rate_sweep
 	echo "## Pre-touch (MADV_HUGEPAGE region, every page touched)"
 	echo
 	echo "| mode | MiB | elapsed s | user s | sys s | huge-page share % |"
@@ -158,6 +170,8 @@ report() {
 		echo "kcompactd CPU during the window: $(metric "$f" kcompactd_cpu_nodes)."
 		echo
 	fi
+	round_table
+	throughput
 	echo "## Plots"
 	echo
 	echo "![per-node score during the pre-touch](score.png)"
@@ -167,12 +181,103 @@ report() {
 		echo
 		echo "![p50/p95 latency, coverage and kcompactd CPU against proactiveness](sweep.png)"
 	fi
+	if [ -n "$(rates)" ]; then
+		echo
+		echo "![p95 allocation latency against the allocation rate](rate.png)"
+	fi
+}
+
+# rate_sweep: the paced allocation experiments, latency and coverage by
+# rate and mode, and what they say against kcompactd's refill rate
+rate_sweep() {
+	refill=$(refill_rate)
+	echo "## Allocation rate sweep (lab_hpalloc paced, us)"
+	echo
+	echo "Each rate ran for its own seconds in its own boot (DEMO_PACE_S); coverage is the share of free memory the allocated huge pages cover."
+	echo "kcompactd's refill rate, measured while settling (huge-page blocks made free per second of proactive rounds, median over the boots): $refill."
+	echo
+	printf "| rate/s |"; for m in $modes; do printf " p%s p50 | p%s p95 | p%s p99 | p%s pages | p%s cov %% |" "$m" "$m" "$m" "$m" "$m"; done
+	[ "$first" = "$last" ] || printf " p95 p%s/p%s |" "$first" "$last"
+	echo
+	printf "|---:|"; for m in $modes; do printf -- "---:|---:|---:|---:|---:|"; done; [ "$first" = "$last" ] || printf -- "---:|"; echo
+	for r in $(rates); do
+		printf "| %s |" "$r"
+		for m in $modes; do
+			f=$met/p$m-rate$r
+			printf " %s | %s | %s | %s | %s |" "$(metric "$f" p50_us)" "$(metric "$f" p95_us)" "$(metric "$f" p99_us)" "$(metric "$f" count)" "$(metric "$f" coverage_pct)"
+		done
+		[ "$first" = "$last" ] || printf " %s |" "$(ratio "$(metric "$met/p$first-rate$r" p95_us)" "$(metric "$met/p$last-rate$r" p95_us)")"
+		echo
+	done
+	echo
+	[ "$first" = "$last" ] || why_rates "$refill"
+	echo
+}
+
+# why_rates REFILL: the p95 ratios below and above the refill rate
+why_rates() {
+	for r in $(rates); do
+		echo "$r $(metric "$met/p$first-rate$r" p95_us) $(metric "$met/p$last-rate$r" p95_us)"
+	done | awk -v refill="$1" -v a="$first" -v b="$last" '
+		$2 != "-" && $3 != "-" && $3 > 0 { x = $2 / $3; if (refill != "-" && $1 <= refill) { lo[++nl] = x; lr[nl] = $1 } else { hi[++nh] = x; hr[nh] = $1 }
+			if (x > best) { best = x; bestr = $1 } }
+		END {
+			printf "At each rate, the p95 ratio p%s/p%s: ", a, b
+			if (nl) { printf "up to the refill rate (%s/s)", refill; for (i = 1; i <= nl; i++) printf "%s %.1fx at %s/s", (i > 1 ? "," : ""), lo[i], lr[i]; printf "; " }
+			if (nh) { printf "above it"; for (i = 1; i <= nh; i++) printf "%s %.1fx at %s/s", (i > 1 ? "," : ""), hi[i], hr[i]; printf ".  " }
+			if (best >= 78) printf "The highest, %.1fx at %s/s, reaches the original'"'"'s 78x.\n", best, bestr
+			else printf "The highest, %.1fx at %s/s, falls short of the original'"'"'s 78x: see the rounds below for what kcompactd did.\n", best, bestr
+		}'
+}
+
+# round_table: every proactive round of every measurement, open ones too,
+# with its rates; a round over 1 s and over 5 times the median is flagged
+round_table() {
+	ls "$met"/p*-rounds.csv >/dev/null 2>&1 || return 0
+	echo "## Proactive rounds during the experiments"
+	echo
+	for f in "$met"/p*-rounds.csv; do
+		n=${f##*/}
+		awk -F, -v m="${n%-rounds.csv}" 'NR > 1 { print m "," $0 }' "$f"
+	done > "$met/.all-rounds"
+	med=$(cut -d, -f4 "$met/.all-rounds" | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }')
+	echo "Median round: $med s.  Rates are pages per second of the round's wall time; migrated counts kcompactd's mm_compaction_migratepages batches."
+	echo
+	echo "| measurement | node | begin s | duration s | migrate-scanned/s | migrated | migrated/s | outcome | |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---|---|"
+	awk -F, -v med="$med" '{ flag = ($4 > 1 && $4 > 5 * med) ? "**outlier**" : ""
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $7, $6, $8, $9, flag }' "$met/.all-rounds"
+	echo
+	n=$(awk -F, -v med="$med" '$4 > 1 && $4 > 5 * med' "$met/.all-rounds" | wc -l)
+	if [ "$n" -gt 0 ]; then
+		echo "$n outlier round(s); Documentation/demo.md (\"The long round\") explains from a recording what kcompactd does in one."
+	else
+		echo "No outlier round in this run."
+	fi
+	rm -f "$met/.all-rounds"
+	echo
+}
+
+# throughput: kcompactd's migration rate against memcpy, per measurement
+throughput() {
+	rows=$(for n in $(measurements); do
+		f=$met/$n
+		[ "$(metric "$f" migrated_mib_per_cpu_s)" != - ] || continue
+		echo "| $n | $(metric "$f" kcompactd_migrated) | $(metric "$f" kcompactd_cpu_s) | $(metric "$f" migrated_mib_per_cpu_s) | $(metric "$f" mib_per_cpu_s) | $(metric "$f" migrated_share_of_memcpy_pct) |"
+	done)
+	[ -n "$rows" ] || return 0
+	echo "## kcompactd's migration throughput against memcpy (same boot)"
+	echo
+	echo "| measurement | pages migrated by kcompactd | kcompactd CPU s | MiB migrated per CPU s | memcpy MiB per CPU s | % of memcpy |"
+	echo "|---|---:|---:|---:|---:|---:|"
+	echo "$rows"
+	echo
 }
 
 # num FILE KEY: a metric as a JSON number, null if absent
-num() {
-	v=$(metric "$1" "$2")
-	case $v in -|'') echo null ;; *) echo "$v" ;; esac
+num() { num_of "$(metric "$1" "$2")"; }
+num_of() {
+	case $1 in -|'') echo null ;; *) echo "$1" ;; esac
 }
 
 # summary: the headline figures by mode, built with jq
@@ -191,6 +296,13 @@ summary() {
 		j="$j pretouch_elapsed_s: $(num "$p" elapsed_s), pretouch_sys_s: $(num "$p" sys_s), pretouch_thp_pct: $(num "$p" thp_pct),"
 		j="$j kcompactd_cpu_s: $cpu, proactive_rounds: $nr}}"
 	done
+	for r in $(rates); do
+		for m in $modes; do
+			f=$met/p$m-rate$r
+			j="$j + {\"p$m-rate$r\": {rate: $r, alloc_p50_us: $(num "$f" p50_us), alloc_p95_us: $(num "$f" p95_us), alloc_p99_us: $(num "$f" p99_us), alloc_count: $(num "$f" count), alloc_coverage_pct: $(num "$f" coverage_pct)}}"
+		done
+	done
+	j="$j + {refill_blocks_per_round_s: $(num_of "$(refill_rate)")}"
 	if has backoff; then
 		j="$j + {backoff: {defer_events: $(num "$met/backoff" defers), retry_interval_s: $(num "$met/backoff" round_interval_median_s)}}"
 	else
@@ -242,6 +354,29 @@ if [ -n "$plots" ]; then
 	set title "Huge-page allocation latency"
 	set xlabel "us (log)"; set ylabel "fraction of allocations"; set logscale x; set key bottom right
 	plot $plots
+	GP
+fi
+if [ -n "$(rates)" ]; then
+	{
+		printf "rate"; for m in $modes; do printf ",p%s_p95_us" "$m"; done; echo
+		for r in $(rates); do
+			printf "%s" "$r"; for m in $modes; do printf ",%s" "$(metric "$met/p$m-rate$r" p95_us | sed 's/^-$//')"; done; echo
+		done
+	} > "$dir/rate.csv"
+	plots='' i=2
+	for m in $modes; do
+		plots="$plots\"$dir/rate.csv\" every ::1 using 1:$i with linespoints title \"p95, proactiveness $m\", "
+		i=$((i + 1))
+	done
+	refill=$(refill_rate)
+	gnuplot <<-GP
+	set terminal png size 800,400
+	set output "$dir/rate.png"
+	set datafile separator ","
+	set title "p95 huge-page allocation latency against the allocation rate"
+	set xlabel "huge pages per second (log)"; set ylabel "us (log)"; set logscale xy; set key top left
+	$( [ "$refill" = - ] || echo "set arrow from $refill, graph 0 to $refill, graph 1 nohead dashtype 2; set label \"kcompactd refill $refill/s\" at $refill, graph 0.95 offset 1,0" )
+	plot ${plots%, }
 	GP
 fi
 if [ "$first" != "$last" ]; then

@@ -9,8 +9,10 @@
 #
 # Settings (from the Makefile): DEMO_MODES (comma-separated proactiveness
 # values), DEMO_SETTLE, DEMO_EXPERIMENTS (comma-separated: alloc,pretouch),
-# DEMO_BACKOFF_S (0: no back-off run), DEMO_PRETOUCH_PCT, DEMO_TIMEOUT (per
-# boot), and what run-guest.sh reads; each is required.
+# DEMO_BACKOFF_S (0: no back-off run), DEMO_PRETOUCH_PCT, DEMO_RATES (comma-
+# separated huge pages per second: a paced allocation experiment per rate
+# and mode; may be empty), DEMO_PACE_S, DEMO_TIMEOUT (per boot), and what
+# run-guest.sh reads; each but DEMO_RATES is required.
 #
 # usage: demo.sh RESULTS_ROOT
 set -eu
@@ -20,9 +22,11 @@ root=$1
 stamp=$(date +%Y%m%d-%H%M%S)
 res=$root/$stamp
 : "${DEMO_MODES:?}" "${DEMO_EXPERIMENTS:?}" "${DEMO_BACKOFF_S:?}" "${DEMO_TIMEOUT:?}" \
-	"${DEMO_SETTLE:?}" "${DEMO_PRETOUCH_PCT:?}"
+	"${DEMO_SETTLE:?}" "${DEMO_PRETOUCH_PCT:?}" "${DEMO_PACE_S:?}"
 modes=$(echo "$DEMO_MODES" | tr , ' ')
-exps=$(echo "$DEMO_EXPERIMENTS" | tr , ' ')
+# The paced allocation experiments, one per rate
+exps=$(echo "$DEMO_EXPERIMENTS" | tr , ' ')$(echo "${DEMO_RATES:-}" | tr , '\n' | sed -n 's/^\([0-9][0-9]*\)$/ rate\1/p' | tr -d '\n')
+case ${DEMO_RATES:-} in *[!0-9,]*) echo "demo: DEMO_RATES=$DEMO_RATES: want comma-separated huge pages per second" >&2; exit 2 ;; esac
 backoff=$DEMO_BACKOFF_S
 env0=${LAB_ENV:-}
 export TIMEOUT=$DEMO_TIMEOUT
@@ -31,7 +35,7 @@ mkdir -p "$res"
 # measure NAME RESDIR: one boot on DEMO_RUN=NAME, its logs kept as RESDIR/*
 measure() {
 	run=$LAB_RUNS/demo/$(echo "$1" | tr : -)
-	export LAB_ENV="$env0 DEMO_RUN=$1 DEMO_SETTLE=$DEMO_SETTLE DEMO_BACKOFF_S=$backoff DEMO_PRETOUCH_PCT=$DEMO_PRETOUCH_PCT"
+	export LAB_ENV="$env0 DEMO_RUN=$1 DEMO_SETTLE=$DEMO_SETTLE DEMO_BACKOFF_S=$backoff DEMO_PRETOUCH_PCT=$DEMO_PRETOUCH_PCT DEMO_PACE_S=$DEMO_PACE_S"
 	status=0
 	echo "exec bash /lab/tests/guest/jobs/demo.sh" | "$here/run-guest.sh" "$run" || status=$?
 	mkdir -p "$2"

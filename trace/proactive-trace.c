@@ -38,6 +38,9 @@ struct node_stats {
 	int open;
 	unsigned long long begin_ts;
 	int triggered;
+	/* pages its kcompactd (pid, from its checks) migrated in the round */
+	int pid;
+	unsigned long long round_migrated;
 	/* a sysctl write woke the node since its last check */
 	int woken_by_sysctl;
 	/* the last deferral, until the node's next check */
@@ -59,8 +62,12 @@ struct ctx {
 	struct marker markers[MAX_MARKERS];
 	int nr_markers;
 	unsigned long sleeps;		/* mm_compaction_kcompactd_sleep */
-	unsigned long long first_ts;
+	unsigned long long first_ts, last_ts;
 	int have_first;
+	/* the recording has mm_compaction_migratepages: rounds know migrated */
+	int have_migrated;
+	/* pages migrated by any kcompactd, in rounds or not */
+	unsigned long long kcompactd_migrated;
 	FILE *scores, *rounds, *defers, *wakes;
 	struct node_stats node[MAX_NODES];
 	int max_nid;
@@ -78,8 +85,11 @@ static void usage(FILE *f)
 		"  -r, --rounds FILE  proactive rounds as CSV (nid,begin_s,end_s,\n"
 		"                     duration_ms,score_before,score_after,\n"
 		"                     migrate_scanned,free_scanned,outcome,triggered,\n"
-		"                     deferred); triggered: a write of the sysctl woke\n"
-		"                     the node for the round's check\n"
+		"                     deferred,migrated); triggered: a write of the\n"
+		"                     sysctl woke the node for the round's check;\n"
+		"                     migrated: pages its kcompactd migrated in it\n"
+		"                     (mm_compaction_migratepages; empty if the\n"
+		"                     recording has none)\n"
 		"  -d, --defers FILE  deferrals (rounds with score_after >=\n"
 		"                     score_before) as CSV (time_s,nid,score,\n"
 		"                     next_check_s: seconds to the node's next check,\n"
@@ -89,8 +99,11 @@ static void usage(FILE *f)
 		"  -q, --quiet        no summary on stdout\n"
 		"  -h, --help         this text\n"
 		"FILE - is standard output.  The summary has one 'name value' line\n"
-		"per total, a 'node N ...' line per node and a 'marker TIME TEXT'\n"
-		"line per trace_marker write (spaces in TEXT become '_').\n"
+		"per total, a 'node N ...' line per node, an 'open_round NID\n"
+		"BEGIN_S MIGRATED' line per round still open when the recording\n"
+		"ends (last_event_s), kcompactd_migrated (pages any kcompactd\n"
+		"migrated, if the recording has the batches), and a 'marker TIME TEXT' line per\n"
+		"trace_marker write (spaces in TEXT become '_').\n"
 		"Times are seconds from the first event of the recording.\n");
 }
 
@@ -153,6 +166,23 @@ static struct node_stats *node_of(struct ctx *c, long long nid)
 	return &c->node[nid];
 }
 
+/*
+ * A batch of pages migrated (mm_compaction_migratepages, in the task that
+ * compacts, without a nid): counted into the round its kcompactd has open
+ */
+static void on_migrated(struct ctx *c, struct tep_event *ev, struct tep_record *rec)
+{
+	int pid = tep_data_pid(c->tep, rec), nid;
+	const char *comm = tep_data_comm_from_pid(c->tep, pid);
+
+	c->have_migrated = 1;
+	if (comm && !strncmp(comm, "kcompactd", 9))
+		c->kcompactd_migrated += field(ev, rec, "nr_migrated");
+	for (nid = 0; nid <= c->max_nid; nid++)
+		if (c->node[nid].open && c->node[nid].pid == pid)
+			c->node[nid].round_migrated += field(ev, rec, "nr_migrated");
+}
+
 /* A line written to trace_marker, e.g. by a test just before a sysctl write */
 static void add_marker(struct ctx *c, struct tep_event *ev, struct tep_record *rec)
 {
@@ -199,6 +229,7 @@ static void on_check(struct ctx *c, struct node_stats *n, long long nid,
 		return;
 	}
 	n->checks[d]++;
+	n->pid = tep_data_pid(c->tep, rec);
 	if (c->scores)
 		fprintf(c->scores, "%.6f,%lld,%lld,%lld,%lld,%s\n", secs(c, rec->ts),
 			nid, field(ev, rec, "score"), field(ev, rec, "low"),
@@ -207,6 +238,7 @@ static void on_check(struct ctx *c, struct node_stats *n, long long nid,
 		n->open = 1;
 		n->begin_ts = rec->ts;
 		n->triggered = n->woken_by_sysctl;
+		n->round_migrated = 0;
 	}
 	n->woken_by_sysctl = 0;
 }
@@ -242,9 +274,12 @@ static void on_end(struct ctx *c, struct node_stats *n, long long nid,
 				(rec->ts - n->begin_ts) / 1e6);
 		else	/* the round began before the recording */
 			fprintf(c->rounds, "%lld,,%.6f,,", nid, secs(c, rec->ts));
-		fprintf(c->rounds, "%lld,%lld,%lld,%lld,%s,%d,%d\n", before, after,
+		fprintf(c->rounds, "%lld,%lld,%lld,%lld,%s,%d,%d,", before, after,
 			ms, fs, o < 0 ? "unknown" : outcome_names[o],
 			n->open ? n->triggered : -1, deferred);
+		if (c->have_migrated && n->open)
+			fprintf(c->rounds, "%llu", n->round_migrated);
+		fprintf(c->rounds, "\n");
 	}
 	n->open = 0;
 }
@@ -265,6 +300,7 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 		c->first_ts = rec->ts;
 		c->have_first = 1;
 	}
+	c->last_ts = rec->ts;
 	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "print")) {
 		add_marker(c, ev, rec);
 		return 0;
@@ -278,6 +314,10 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 
 	if (!strcmp(name, "kcompactd_sleep")) {
 		c->sleeps++;
+		return 0;
+	}
+	if (!strcmp(name, "migratepages")) {
+		on_migrated(c, ev, rec);
 		return 0;
 	}
 	if (!strcmp(name, "begin") || !strcmp(name, "end")) {
@@ -364,9 +404,17 @@ static void print_summary(struct ctx *c)
 	printf("kcompactd_sleeps %lu\n", c->sleeps);
 	for (i = 0; i < c->nr_markers; i++)
 		printf("marker %.6f %s\n", secs(c, c->markers[i].ts), c->markers[i].text);
+	if (c->have_migrated)
+		printf("kcompactd_migrated %llu\n", c->kcompactd_migrated);
+	printf("last_event_s %.6f\n", c->have_first ? secs(c, c->last_ts) : 0);
 	for (nid = 0; nid <= c->max_nid; nid++) {
 		struct node_stats *n = &c->node[nid];
 
+		if (n->open && c->have_migrated)
+			printf("open_round %d %.6f %llu\n", nid, secs(c, n->begin_ts),
+			       n->round_migrated);
+		else if (n->open)
+			printf("open_round %d %.6f -\n", nid, secs(c, n->begin_ts));
 		printf("node %d checks %lu rounds %lu ends %lu success %lu defers %lu\n",
 		       nid, sum(n->checks, NR_DECISIONS), n->checks[2],
 		       sum(n->ends, NR_OUTCOMES), n->ends[0], n->defers);
@@ -411,7 +459,7 @@ int main(int argc, char **argv)
 			c->rounds = open_out(optarg);
 			fprintf(c->rounds, "nid,begin_s,end_s,duration_ms,score_before,"
 				"score_after,migrate_scanned,free_scanned,outcome,triggered,"
-				"deferred\n");
+				"deferred,migrated\n");
 			break;
 		case 'd':
 			c->defers = open_out(optarg);

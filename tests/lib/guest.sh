@@ -34,21 +34,24 @@ set_proactiveness() {
 	sysctl -q -w "$KNOB=$1" || fail "sysctl -w $KNOB=$1 rejected"
 }
 
-# trace_start [-b KB] [EVENT...]: record the EVENTs (default: every
+# trace_start [-b KB] [EVENT [-f FILTER]...]: record the EVENTs (default: every
 # compaction event) and trace_marker writes into an empty ring buffer of KB
 # per CPU (default 8192; 0 keeps the size it has, for a job that sized it
 # before fragmenting memory: allocated after, the buffer's unmovable pages
 # would land in the fragmented blocks' holes).
 # trace_stop NAME [DIR]: stop, save the recording as DIR/NAME.dat (default
 # $OUT), and leave the buffer empty, its events off and its size alone.
+# An EVENT may be followed by -f FILTER, which applies to it.
 trace_start() {
-	local kb=8192 opts= e
+	local kb=8192 opts=()
 	if [ "${1:-}" = -b ]; then kb=$2; shift 2; fi
-	[ "$kb" = 0 ] || opts="-b $kb"
-	for e in "${@:-compaction}"; do opts="$opts -e $e"; done
+	[ "$kb" = 0 ] || opts=(-b "$kb")
+	[ $# -gt 0 ] || set -- compaction
+	while [ $# -gt 0 ]; do
+		if [ "$1" = -f ]; then opts+=(-f "$2"); shift 2; else opts+=(-e "$1"); shift; fi
+	done
 	echo > "$TRACEFS/trace"
-	# shellcheck disable=SC2086 # one word per option
-	trace-cmd start $opts >/dev/null 2>&1 || fail "trace-cmd start $opts failed"
+	trace-cmd start "${opts[@]}" >/dev/null 2>&1 || fail "trace-cmd start ${opts[*]} failed"
 }
 trace_stop() {
 	local dir=${2:-$OUT}

@@ -9,7 +9,9 @@
 # node reached its low threshold or was deferred, and tracing it), then run EXPERIMENT
 # while trace-cmd records the compaction events, with /proc/vmstat and
 # kcompactd's CPU time read before and after.  Experiments: alloc (the
-# huge-page allocation latency driver, lab_hpalloc) and pretouch.
+# huge-page allocation latency driver, lab_hpalloc, back to back until
+# allocation fails for good), rateN (the same driver paced at N huge
+# pages a second for DEMO_PACE_S seconds) and pretouch.
 # DEMO_RUN=backoff: the back-off experiment at proactiveness 40 on
 # unmovable fragmentation, for DEMO_BACKOFF_S seconds.
 #
@@ -25,15 +27,21 @@ uname -r -v > "$OUT/kernel"
 # The ring buffer is allocated once, before fragmenting: allocated after,
 # its unmovable pages would land in the fragmented blocks' holes.  So
 # recordings start and stop without resizing or resetting it.  They take
-# the proactive events, the rounds of all compaction (begin/end) and
-# kcompactd's sleeps and wakes: enough for the report, small enough for a
-# 2 MiB buffer per CPU.
-echo 2048 > "$TRACEFS/buffer_size_kb"
-EVENTS="mm_compaction_proactive_check mm_compaction_proactive_end
+# the proactive events, the rounds of all compaction (begin/end), the
+# migrated batches, kcompactd's sleeps and wakes, and, from kcompactd only
+# (the allocating task's direct compaction would fill the buffer), each
+# pageblock its scanners isolated from and each finish check: what
+# kcompactd did during a long round.
+echo 4096 > "$TRACEFS/buffer_size_kb"
+KCOMPACTD_ONLY='comm ~ "kcompactd*"'
+EVENTS=(mm_compaction_proactive_check mm_compaction_proactive_end
 	mm_compaction_wakeup_kcompactd mm_compaction_begin mm_compaction_end
-	mm_compaction_kcompactd_sleep mm_compaction_kcompactd_wake"
-# shellcheck disable=SC2086 # one word per event
-demo_trace_start() { trace_start -b 0 $EVENTS; }
+	mm_compaction_kcompactd_sleep mm_compaction_kcompactd_wake
+	mm_compaction_migratepages
+	mm_compaction_isolate_migratepages -f "$KCOMPACTD_ONLY"
+	mm_compaction_isolate_freepages -f "$KCOMPACTD_ONLY"
+	mm_compaction_finished -f "$KCOMPACTD_ONLY")
+demo_trace_start() { trace_start -b 0 "${EVENTS[@]}"; }
 
 # kcompactd_cpu FILE: "nid seconds" of each kcompactd's utime + stime
 kcompactd_cpu() {
@@ -99,10 +107,11 @@ measure() {
 	trace_stop "$name" "$dir"
 }
 
+# run_alloc DIR NAME: one run of the latency driver, its samples kept
 run_alloc() {
 	echo 0 > /sys/kernel/debug/lab_hpalloc/run
-	cp /sys/kernel/debug/lab_hpalloc/samples "$1/alloc-samples-ns"
-	cp /sys/kernel/debug/lab_hpalloc/failures "$1/alloc-failures-ns"
+	cp /sys/kernel/debug/lab_hpalloc/samples "$1/$2-samples-ns"
+	cp /sys/kernel/debug/lab_hpalloc/failures "$1/$2-failures-ns"
 }
 
 run_mode() {
@@ -110,17 +119,25 @@ run_mode() {
 	local dir=$OUT/p$mode
 	mkdir -p "$dir"
 	case $exp in
-	alloc)	insmod "$LAB_MODULES/lab_hpalloc.ko"
+	alloc|rate[0-9]*)
+		# rateN: N huge pages a second for DEMO_PACE_S seconds
+		if [ "$exp" = alloc ]; then
+			insmod "$LAB_MODULES/lab_hpalloc.ko"
+		else
+			insmod "$LAB_MODULES/lab_hpalloc.ko" rate="${exp#rate}" seconds="${DEMO_PACE_S:?}"
+		fi
 		prepare "$dir" "$mode" "$exp"
-		measure "$dir" alloc run_alloc "$dir"
+		measure "$dir" "$exp" run_alloc "$dir" "$exp"
 		rmmod lab_hpalloc
-		log "p$mode: $(wc -l < "$dir/alloc-samples-ns") huge pages allocated, $(wc -l < "$dir/alloc-failures-ns") failed attempts" ;;
+		log "p$mode $exp: $(wc -l < "$dir/$exp-samples-ns") huge pages allocated, $(wc -l < "$dir/$exp-failures-ns") failed attempts" ;;
 	pretouch)
 		prepare "$dir" "$mode" "$exp"
 		measure "$dir" pretouch sh -c "'$LAB_BIN/pretouch' --percent $DEMO_PRETOUCH_PCT > '$dir/pretouch.txt'"
 		log "p$mode: $(cat "$dir/pretouch.txt")" ;;
-	*)	fail "unknown experiment '$exp' (want alloc or pretouch)" ;;
+	*)	fail "unknown experiment '$exp' (want alloc, rateN or pretouch)" ;;
 	esac
+	# The memcpy bandwidth of this boot, against kcompactd's migration rate
+	"$LAB_BIN/membw" > "$dir/$exp-membw.txt"
 	kill "$FRAGMENTER"
 	wait "$FRAGMENTER" 2>/dev/null || :
 }

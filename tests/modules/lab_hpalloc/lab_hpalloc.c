@@ -7,9 +7,16 @@
  * the allocations that succeeded, in nanoseconds, one per line, are read
  * from <debugfs>/lab_hpalloc/samples; those of the failed attempts that
  * ended the run from <debugfs>/lab_hpalloc/failures.
+ *
+ * Paced runs: with the module parameter rate=R (huge pages per second;
+ * 0, the default, allocates back to back), attempt k starts no earlier
+ * than k/R seconds into the run, so that the allocation rate can be set
+ * below or above what kcompactd refills; seconds=S (0: no limit) ends a
+ * run after S seconds.  A paced attempt that fails still uses its slot.
  */
 #include <linux/debugfs.h>
 #include <linux/gfp.h>
+#include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/mm.h>
@@ -38,17 +45,43 @@
 #define HPAGE_GFP	(GFP_TRANSHUGE | __GFP_KSWAPD_RECLAIM | __GFP_RETRY_MAYFAIL)
 #define MAX_FAILURES	256
 
+static unsigned int rate;
+module_param(rate, uint, 0644);
+MODULE_PARM_DESC(rate, "huge pages per second (0: back to back)");
+static unsigned int seconds;
+module_param(seconds, uint, 0644);
+MODULE_PARM_DESC(seconds, "seconds a run may take (0: no limit)");
+
 static DEFINE_MUTEX(lock);
 static u64 *samples, failures[MAX_FAILURES];
 static unsigned long nr_samples, nr_failures;
 static struct dentry *dir;
 
+/*
+ * pace - wait for attempt @k's slot of a paced run that began at @t0 (ns);
+ * false once the run has used up its seconds
+ */
+static bool pace(u64 t0, unsigned long k)
+{
+	u64 slot = t0 + (rate ? div_u64((u64)k * NSEC_PER_SEC, rate) : 0);
+	ktime_t expires = ns_to_ktime(slot);
+
+	if (seconds && slot - t0 >= (u64)seconds * NSEC_PER_SEC)
+		return false;
+	if (rate && ktime_get_ns() < slot) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		schedule_hrtimeout(&expires, HRTIMER_MODE_ABS);
+	}
+	return !(seconds && ktime_get_ns() - t0 >= (u64)seconds * NSEC_PER_SEC);
+}
+
 /* Allocate until failure (or @limit pages), timing each; free them all. */
 static int run(unsigned long limit)
 {
-	unsigned long max = totalram_pages() >> HPAGE_ORDER;
+	unsigned long max = totalram_pages() >> HPAGE_ORDER, k = 0;
 	LIST_HEAD(pages);
 	struct page *page, *next;
+	u64 t0 = ktime_get_ns();
 
 	if (!limit || limit > max)
 		limit = max;
@@ -60,7 +93,7 @@ static int run(unsigned long limit)
 		return -ENOMEM;
 
 	/* nr_failures counts the failures in a row, the last ones kept. */
-	while (nr_samples < limit && nr_failures < MAX_FAILURES) {
+	while (nr_samples < limit && nr_failures < MAX_FAILURES && pace(t0, k++)) {
 		u64 start = ktime_get_ns();
 
 		page = alloc_pages(HPAGE_GFP, HPAGE_ORDER);

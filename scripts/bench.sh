@@ -1,0 +1,46 @@
+#!/bin/sh
+# make bench: what the series costs kcompactd.  BENCH_BOOTS rounds of three
+# freshly booted guests, interleaved: the stock kernel (the same tree and
+# configuration without the series), the patched kernel with tracing off,
+# and the patched kernel recording every mm_compaction_proactive_* event.
+# Each runs tests/guest/jobs/bench.sh; the results go to
+# RESULTS_ROOT/bench-<timestamp>/<config>-<boot>/, the report to
+# bench.md there, and RESULTS_ROOT/bench-latest points at it.
+#
+# Settings (from the Makefile): BENCH_BOOTS, BENCH_ROUND_S, BENCH_IDLE_S,
+# BENCH_TIMEOUT, and what run-guest.sh reads; each is required.
+#
+# usage: bench.sh RESULTS_ROOT STOCK_KERNEL
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$1 stock=$2
+: "${BENCH_BOOTS:?}" "${BENCH_ROUND_S:?}" "${BENCH_IDLE_S:?}" "${BENCH_TIMEOUT:?}" "${LAB_KERNEL:?}"
+[ -r "$stock" ] || { echo "bench: no stock kernel $stock" >&2; exit 1; }
+res=$root/bench-$(date +%Y%m%d-%H%M%S)
+patched=$LAB_KERNEL env0=${LAB_ENV:-}
+export TIMEOUT=$BENCH_TIMEOUT
+mkdir -p "$res"
+
+echo "bench: $BENCH_BOOTS boots each of stock, off, on; ${BENCH_ROUND_S}s of rounds, ${BENCH_IDLE_S}s idle; results in $res"
+start=$(date +%s)
+i=1
+while [ "$i" -le "$BENCH_BOOTS" ]; do
+	for cfg in stock off on; do
+		run=$LAB_RUNS/bench/$cfg-$i
+		if [ "$cfg" = stock ]; then LAB_KERNEL=$stock; else LAB_KERNEL=$patched; fi
+		export LAB_KERNEL LAB_ENV="$env0 BENCH_CONFIG=$cfg BENCH_ROUND_S=$BENCH_ROUND_S BENCH_IDLE_S=$BENCH_IDLE_S"
+		status=0
+		echo "exec bash /lab/tests/guest/jobs/bench.sh" | "$here/run-guest.sh" "$run" || status=$?
+		[ "$status" = 0 ] || { echo "bench: $cfg-$i failed: $(cat "$run/verdict")" >&2; exit 1; }
+		mkdir -p "$res/$cfg-$i"
+		cp -r "$run/out/bench/." "$res/$cfg-$i/"
+		cp "$run/console.log" "$res/$cfg-$i/"
+		grep '^bench:' "$run/out/job.log" || true
+	done
+	i=$((i + 1))
+done
+echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s for all boots" > "$res/machine"
+"$here/bench-report.sh" "$res"
+ln -sfn "$(basename "$res")" "$root/bench-latest"
+cat "$res/bench.md"

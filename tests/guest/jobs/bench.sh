@@ -1,0 +1,52 @@
+# One boot of make bench (bash, a guest job; scripts/bench.sh boots one per
+# run, configurations interleaved): what the series costs kcompactd, the
+# same workload on the stock kernel and on the patched one, with the
+# series' events off or on.
+#
+# BENCH_CONFIG=stock|off|on (on: every mm_compaction_proactive_* event
+# recorded): fragment every node with proactive compaction off, read each
+# kcompactd's CPU time (taskcpu: the scheduler's ns) and the counters, set
+# proactiveness 20 and give the rounds BENCH_ROUND_S seconds, read again,
+# then BENCH_IDLE_S seconds of checks that find nothing to do, and read
+# again.  Results: $OUT/bench/{cpu,vmstat}-{start,rounds,idle}, kernel.
+. /lab/tests/lib/guest.sh
+
+: "${BENCH_CONFIG:?}" "${BENCH_ROUND_S:?}" "${BENCH_IDLE_S:?}"
+dir=$OUT/bench
+mkdir -p "$dir"
+uname -r -v > "$dir/kernel"
+echo "$BENCH_IDLE_S" > "$dir/idle-s"
+case $BENCH_CONFIG in
+stock)	[ ! -e "$PROACTIVE" ] || fail "BENCH_CONFIG=stock, but the kernel has the series" ;;
+off|on)	[ -e "$PROACTIVE" ] || fail "BENCH_CONFIG=$BENCH_CONFIG, but the kernel has no series" ;;
+*)	fail "BENCH_CONFIG=$BENCH_CONFIG: want stock, off or on" ;;
+esac
+
+# The ring buffer before fragmenting (its pages would land in the holes)
+[ "$BENCH_CONFIG" != on ] || echo 4096 > "$TRACEFS/buffer_size_kb"
+
+# read_point NAME: every kcompactd's CPU ns ("nid ns") and the counters
+read_point() {
+	for pid in $(pgrep '^kcompactd[0-9]+$'); do
+		comm=$(cat "/proc/$pid/comm")
+		echo "${comm#kcompactd} $("$LAB_BIN/taskcpu" "$pid" | cut -d' ' -f2)"
+	done | sort -n > "$dir/cpu-$1"
+	grep -E '^compact_' /proc/vmstat > "$dir/vmstat-$1"
+}
+
+set_proactiveness 0
+fragment
+"$LAB_BIN/fragscore" > "$dir/fragscore-before"
+# Idle first, so that no round of the fragmenting is still running
+sleep 2
+[ "$BENCH_CONFIG" != on ] || trace_start -b 0 'compaction:mm_compaction_proactive_*'
+read_point start
+set_proactiveness 20
+sleep "$BENCH_ROUND_S"
+read_point rounds
+"$LAB_BIN/fragscore" > "$dir/fragscore-rounds"
+sleep "$BENCH_IDLE_S"
+read_point idle
+[ "$BENCH_CONFIG" != on ] || trace_stop bench "$dir"
+"$LAB_BIN/fragscore" > "$dir/fragscore-idle"
+echo "bench: $BENCH_CONFIG: scores $(paste -sd' ' "$dir/fragscore-before" | tr -s ' ') -> $(paste -sd' ' "$dir/fragscore-idle" | tr -s ' ')"
