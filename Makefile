@@ -46,6 +46,11 @@ BENCH_BOOTS ?= 5
 BENCH_ROUND_S ?= 10
 BENCH_IDLE_S ?= 20
 BENCH_TIMEOUT ?= 900
+# make long-compaction: the paced allocation experiment under perf and a
+# full compaction recording: proactiveness, huge pages a second, seconds.
+LONG_MODE ?= 0
+LONG_RATE ?= 10
+LONG_S ?= 40
 # make stress: seconds of stress (tests/host/stress-short runs STRESS_CI_S;
 # the debug kernel needs longer for the two traced windows it asserts).
 STRESS_S ?= 600
@@ -127,7 +132,7 @@ export LAB_ENV := KFLAVOR=$(KFLAVOR) KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series htmldocs kernelshark report bench stock-kernel settings settings-debug clean distclean
+	check-series htmldocs kernelshark report bench stock-kernel long-compaction settings settings-debug clean distclean
 all: lab
 
 help:
@@ -286,7 +291,7 @@ test-debug:
 SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
 	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
 	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
-	BENCH_TIMEOUT STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
+	BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
 settings:
 	@$(foreach v,$(SHOWN_SETTINGS),echo '$(v)=$($(v))';)
 settings-debug:
@@ -304,6 +309,16 @@ report: $(TRACE_TOOL)
 	@scripts/demo-extract.sh $(R)
 	@scripts/demo-render.sh $(R)
 	@echo "report: $(R)/report.md"
+
+# One boot of tests/guest/jobs/long-compaction.sh: where a compaction that
+# takes seconds spends them (Documentation/demo.md, "The long compactions").
+long-compaction: lab
+	@echo "exec bash /lab/tests/guest/jobs/long-compaction.sh" | \
+		LAB_ENV="$(LAB_ENV) LONG_MODE=$(LONG_MODE) LONG_RATE=$(LONG_RATE) LONG_S=$(LONG_S)" \
+		TIMEOUT=$(DEMO_TIMEOUT) scripts/run-guest.sh $(LAB_RUNS)/long-compaction || \
+		{ cat $(LAB_RUNS)/long-compaction/verdict >&2; exit 1; }
+	@grep '^long:' $(LAB_RUNS)/long-compaction/out/job.log
+	@echo "long-compaction: results in $(LAB_RUNS)/long-compaction/out/long"
 
 bench: lab $(STOCK_KERNEL)
 	@scripts/bench.sh results $(STOCK_KERNEL)

@@ -132,21 +132,23 @@ refill() {
 	rm -f "$met/.settle-rounds.csv"
 }
 # round_table PREFIX OUT: the measurement's rounds, open ones included, with
-# their rates: nid,begin_s,duration_s,migrate_scanned,migrated,
-# scanned_per_s,migrated_per_s,outcome
+# their rates: nid,begin_s,duration_s,cpu_s,migrate_scanned,migrated,
+# scanned_per_s,migrated_per_s,outcome (cpu_s and migrated empty when the
+# recording has no sched_switch or migratepages events)
 round_table() {
 	[ -r "$1.dat" ] || return 0
 	"$pt" -q -r "$met/.rounds.csv" "$1.dat"
 	{
-		echo "nid,begin_s,duration_s,migrate_scanned,migrated,scanned_per_s,migrated_per_s,outcome"
+		echo "nid,begin_s,duration_s,cpu_s,migrate_scanned,migrated,scanned_per_s,migrated_per_s,outcome"
 		# by name, with empty fields (migrated, without the batches)
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 			$c["begin_s"] != "" { d = $c["duration_ms"] / 1000; ms = $c["migrate_scanned"]; mg = $c["migrated"]
-				printf "%s,%s,%.3f,%s,%s,%.0f,%s,%s\n", $c["nid"], $c["begin_s"], d, ms, mg, (d > 0 ? ms / d : 0),
+				cpu = $c["cpu_ms"] == "" ? "" : sprintf("%.3f", $c["cpu_ms"] / 1000)
+				printf "%s,%s,%.3f,%s,%s,%s,%.0f,%s,%s\n", $c["nid"], $c["begin_s"], d, cpu, ms, mg, (d > 0 ? ms / d : 0),
 					(mg == "" ? "" : sprintf("%.0f", (d > 0 ? mg / d : 0))), $c["outcome"] }' "$met/.rounds.csv"
 		"$pt" "$1.dat" | awk '$1 == "last_event_s" { end = $2 } $1 == "open_round" { o[$2] = $3; m[$2] = $4 }
 			END { for (n in o) { d = end - o[n]; mg = m[n] == "-" ? "" : m[n]
-				printf "%s,%s,%.3f,,%s,,%s,open at end\n", n, o[n], d, mg, (mg == "" ? "" : sprintf("%.0f", (d > 0 ? mg / d : 0))) } }'
+				printf "%s,%s,%.3f,,,%s,,%s,open at end\n", n, o[n], d, mg, (mg == "" ? "" : sprintf("%.0f", (d > 0 ? mg / d : 0))) } }'
 	} > "$2"
 	rm -f "$met/.rounds.csv"
 }

@@ -243,10 +243,10 @@ round_table() {
 	med=$(cut -d, -f4 "$met/.all-rounds" | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }')
 	echo "Median round: $med s.  Rates are pages per second of the round's wall time; migrated counts kcompactd's mm_compaction_migratepages batches."
 	echo
-	echo "| measurement | node | begin s | duration s | migrate-scanned/s | migrated | migrated/s | outcome | |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---|---|"
+	echo "| measurement | node | begin s | duration s | kcompactd CPU s | migrate-scanned/s | migrated | migrated/s | outcome | |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---|---|"
 	awk -F, -v med="$med" '{ flag = ($4 > 1 && $4 > 5 * med) ? "**outlier**" : ""
-		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $7, $6, $8, $9, flag }' "$met/.all-rounds"
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $8, $7, $9, $10, flag }' "$met/.all-rounds"
 	echo
 	n=$(awk -F, -v med="$med" '$4 > 1 && $4 > 5 * med' "$met/.all-rounds" | wc -l)
 	if [ "$n" -gt 0 ]; then

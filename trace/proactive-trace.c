@@ -41,6 +41,8 @@ struct node_stats {
 	/* pages its kcompactd (pid, from its checks) migrated in the round */
 	int pid;
 	unsigned long long round_migrated;
+	/* its CPU time in the round, from sched_switch: since when it runs */
+	unsigned long long round_cpu, running_since;
 	/* a sysctl write woke the node since its last check */
 	int woken_by_sysctl;
 	/* the last deferral, until the node's next check */
@@ -68,6 +70,8 @@ struct ctx {
 	int have_migrated;
 	/* pages migrated by any kcompactd, in rounds or not */
 	unsigned long long kcompactd_migrated;
+	/* the recording has sched_switch: rounds know their CPU time */
+	int have_sched;
 	FILE *scores, *rounds, *defers, *wakes;
 	struct node_stats node[MAX_NODES];
 	int max_nid;
@@ -85,11 +89,12 @@ static void usage(FILE *f)
 		"  -r, --rounds FILE  proactive rounds as CSV (nid,begin_s,end_s,\n"
 		"                     duration_ms,score_before,score_after,\n"
 		"                     migrate_scanned,free_scanned,outcome,triggered,\n"
-		"                     deferred,migrated); triggered: a write of the\n"
-		"                     sysctl woke the node for the round's check;\n"
-		"                     migrated: pages its kcompactd migrated in it\n"
-		"                     (mm_compaction_migratepages; empty if the\n"
-		"                     recording has none)\n"
+		"                     deferred,migrated,cpu_ms); triggered: a write\n"
+		"                     of the sysctl woke the node for the round's\n"
+		"                     check; migrated: pages its kcompactd migrated\n"
+		"                     in it (mm_compaction_migratepages); cpu_ms:\n"
+		"                     its kcompactd's CPU time in it (sched_switch);\n"
+		"                     each empty without its events\n"
 		"  -d, --defers FILE  deferrals (rounds with score_after >=\n"
 		"                     score_before) as CSV (time_s,nid,score,\n"
 		"                     next_check_s: seconds to the node's next check,\n"
@@ -183,6 +188,31 @@ static void on_migrated(struct ctx *c, struct tep_event *ev, struct tep_record *
 			c->node[nid].round_migrated += field(ev, rec, "nr_migrated");
 }
 
+/*
+ * A context switch: the CPU time of a kcompactd in its round is the time
+ * between its switches in and out (the round's check and end events are
+ * its own, so it runs at both)
+ */
+static void on_switch(struct ctx *c, struct tep_event *ev, struct tep_record *rec)
+{
+	long long prev = field(ev, rec, "prev_pid"), next = field(ev, rec, "next_pid");
+	int nid;
+
+	c->have_sched = 1;
+	for (nid = 0; nid <= c->max_nid; nid++) {
+		struct node_stats *n = &c->node[nid];
+
+		if (!n->open || !n->pid)
+			continue;
+		if (prev == n->pid && n->running_since) {
+			n->round_cpu += rec->ts - n->running_since;
+			n->running_since = 0;
+		} else if (next == n->pid) {
+			n->running_since = rec->ts;
+		}
+	}
+}
+
 /* A line written to trace_marker, e.g. by a test just before a sysctl write */
 static void add_marker(struct ctx *c, struct tep_event *ev, struct tep_record *rec)
 {
@@ -239,6 +269,9 @@ static void on_check(struct ctx *c, struct node_stats *n, long long nid,
 		n->begin_ts = rec->ts;
 		n->triggered = n->woken_by_sysctl;
 		n->round_migrated = 0;
+		/* the check event is kcompactd's own: it runs */
+		n->round_cpu = 0;
+		n->running_since = rec->ts;
 	}
 	n->woken_by_sysctl = 0;
 }
@@ -267,6 +300,8 @@ static void on_end(struct ctx *c, struct node_stats *n, long long nid,
 		n->defer_ts = rec->ts;
 		n->defer_score = after;
 	}
+	if (n->open && n->running_since)
+		n->round_cpu += rec->ts - n->running_since;
 	if (c->rounds) {
 		if (n->open)
 			fprintf(c->rounds, "%lld,%.6f,%.6f,%.3f,", nid,
@@ -279,6 +314,9 @@ static void on_end(struct ctx *c, struct node_stats *n, long long nid,
 			n->open ? n->triggered : -1, deferred);
 		if (c->have_migrated && n->open)
 			fprintf(c->rounds, "%llu", n->round_migrated);
+		fprintf(c->rounds, ",");
+		if (c->have_sched && n->open)
+			fprintf(c->rounds, "%.3f", n->round_cpu / 1e6);
 		fprintf(c->rounds, "\n");
 	}
 	n->open = 0;
@@ -303,6 +341,10 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 	c->last_ts = rec->ts;
 	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "print")) {
 		add_marker(c, ev, rec);
+		return 0;
+	}
+	if (!strcmp(ev->system, "sched") && !strcmp(ev->name, "sched_switch")) {
+		on_switch(c, ev, rec);
 		return 0;
 	}
 	if (strcmp(ev->system, "compaction"))
@@ -459,7 +501,7 @@ int main(int argc, char **argv)
 			c->rounds = open_out(optarg);
 			fprintf(c->rounds, "nid,begin_s,end_s,duration_ms,score_before,"
 				"score_after,migrate_scanned,free_scanned,outcome,triggered,"
-				"deferred,migrated\n");
+				"deferred,migrated,cpu_ms\n");
 			break;
 		case 'd':
 			c->defers = open_out(optarg);

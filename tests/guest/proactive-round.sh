@@ -1,12 +1,15 @@
 # With every node fragmented (score >= 90) while proactive compaction is
 # off, writing 20 to vm.compaction_proactiveness starts a round on every node
 # within 1 s, flagged as triggered; rounds run until each node is at or
-# below the low threshold (80), and the counters and events agree.
+# below the low threshold (80), and the counters and events agree.  With
+# kcompactd's context switches recorded, the analysis tool gives each round
+# its pages migrated (at most those scanned) and its kcompactd's CPU time
+# (more than none, no more than the round lasted).
 . /lab/tests/lib/guest.sh
 
 set_proactiveness 0
 fragment
-trace_start
+trace_start compaction sched:sched_switch -f 'prev_comm ~ "kcompactd*" || next_comm ~ "kcompactd*"'
 snap /tmp/v0
 marker write-20
 set_proactiveness 20
@@ -28,6 +31,12 @@ d=$(delta compact_daemon_migrate_scanned /tmp/v0 /tmp/v1)
 	fail "compact_daemon_migrate_scanned (+$d) does not include the proactive scans"
 echo "ok: compact_daemon_migrate_scanned +$d includes the proactive scans"
 check_identities round /tmp/v0 /tmp/v1
+
+cols "$OUT/rounds.csv" nid duration_ms cpu_ms migrate_scanned migrated | awk '
+	{ if (!($3 > 0 && $3 <= $2 + 0.001)) { print "FAIL: node " $1 ": cpu_ms " $3 " not in (0, duration " $2 "]"; bad = 1 }
+	  if (!($5 > 0 && $5 <= $4)) { print "FAIL: node " $1 ": migrated " $5 " not in (0, scanned " $4 "]"; bad = 1 }
+	  printf "ok: node %s: round of %s ms, kcompactd CPU %s ms, %s of %s scanned pages migrated\n", $1, $2, $3, $5, $4 }
+	END { exit bad }' || fail "a round's CPU time or migrated pages are out of range"
 
 write_at=$(awk '$1 == "marker" && $3 == "write-20" { print $2 }' "$OUT/round.summary")
 [ -n "$write_at" ] || fail "no trace_marker in the recording"

@@ -22,14 +22,14 @@ expect "pages migrated by kcompactd (the two rounds' sum)" "$(awk '$1 == "kcompa
 expect "recording length" "$(awk '$1 == "last_event_s" { print $2 }' "$TEST_DIR/round.summary")" 1.282595
 expect "round marker" "$(grep '^marker' "$TEST_DIR/round.summary")" "marker 0.000000 write-20"
 expect "rounds" "$("$pt" -q -r - "$fx/trace-round.dat")" \
-"nid,begin_s,end_s,duration_ms,score_before,score_after,migrate_scanned,free_scanned,outcome,triggered,deferred,migrated
-1,0.029598,0.228486,198.888,96,76,44498,21241,success,1,0,13996
-0,0.029579,0.257214,227.634,96,79,47637,21806,success,1,0,14557"
+"nid,begin_s,end_s,duration_ms,score_before,score_after,migrate_scanned,free_scanned,outcome,triggered,deferred,migrated,cpu_ms
+1,0.029598,0.228486,198.888,96,76,44498,21241,success,1,0,13996,
+0,0.029579,0.257214,227.634,96,79,47637,21806,success,1,0,14557,"
 # migrated: each kcompactd's nr_migrated, as trace-cmd prints the batches
 # (here each kcompactd migrated only in its one round)
 expect "migrated per kcompactd, from trace-cmd report" \
-	"$(trace-cmd report "$fx/trace-round.dat" 2>/dev/null | awk '$5 == "mm_compaction_migratepages:" {
-		split($1, t, "-"); for (i = 6; i <= NF; i++) if (sub(/^nr_migrated=/, "", $i)) s[t[1]] += $i }
+	"$(trace-cmd report "$fx/trace-round.dat" 2>/dev/null | awk '$4 == "mm_compaction_migratepages:" {
+		split($1, t, "-"); for (i = 5; i <= NF; i++) if (sub(/^nr_migrated=/, "", $i)) s[t[1]] += $i }
 		END { print "kcompactd0", s["kcompactd0"], "kcompactd1", s["kcompactd1"] }')" \
 	"kcompactd0 14557 kcompactd1 13996"
 expect "first scores" "$("$pt" -q -s - "$fx/trace-round.dat" | head -5)" \
