@@ -214,19 +214,34 @@ rate_sweep() {
 	echo
 }
 
-# why_rates REFILL: the p95 ratios below and above the refill rate
+# why_rates REFILL: the p95 ratios below and above the refill rate; the
+# rates at which the first mode made far fewer allocations than the last
+# (single allocations took seconds), whose ratios compare unlike runs and
+# are left out of the best
 why_rates() {
 	for r in $(rates); do
-		echo "$r $(metric "$met/p$first-rate$r" p95_us) $(metric "$met/p$last-rate$r" p95_us)"
+		echo "$r $(metric "$met/p$first-rate$r" p95_us) $(metric "$met/p$last-rate$r" p95_us) $(metric "$met/p$first-rate$r" count) $(metric "$met/p$last-rate$r" count) $(metric "$met/p$first-rate$r" p99_us)"
 	done | awk -v refill="$1" -v a="$first" -v b="$last" '
-		$2 != "-" && $3 != "-" && $3 > 0 { x = $2 / $3; if (refill != "-" && $1 <= refill) { lo[++nl] = x; lr[nl] = $1 } else { hi[++nh] = x; hr[nh] = $1 }
-			if (x > best) { best = x; bestr = $1 } }
+		$2 != "-" && $3 != "-" && $3 > 0 {
+			x = $2 / $3; r[++n] = $1; v[n] = x
+			if ($4 != "-" && $5 != "-" && $4 * 2 < $5) { few[++nf] = $1; fc[nf] = $4; fl[nf] = $5; fmax[nf] = $6 }
+			else if (x > best) { best = x; bestr = $1 } }
 		END {
-			printf "At each rate, the p95 ratio p%s/p%s: ", a, b
-			if (nl) { printf "up to the refill rate (%s/s)", refill; for (i = 1; i <= nl; i++) printf "%s %.1fx at %s/s", (i > 1 ? "," : ""), lo[i], lr[i]; printf "; " }
-			if (nh) { printf "above it"; for (i = 1; i <= nh; i++) printf "%s %.1fx at %s/s", (i > 1 ? "," : ""), hi[i], hr[i]; printf ".  " }
-			if (best >= 78) printf "The highest, %.1fx at %s/s, reaches the original'"'"'s 78x.\n", best, bestr
-			else printf "The highest, %.1fx at %s/s, falls short of the original'"'"'s 78x: see the rounds below for what kcompactd did.\n", best, bestr
+			if (!n) exit
+			printf "At each rate, the p95 ratio p%s/p%s:", a, b
+			for (i = 1; i <= n; i++) {
+				side = refill == "-" ? "" : (r[i] <= refill ? " (below the refill rate)" : " (above the refill rate)")
+				printf "%s %.1fx at %s/s%s", (i > 1 ? "," : ""), v[i], r[i], side
+			}
+			printf ".\n"
+			for (i = 1; i <= nf; i++)
+				printf "At %s/s, p%s made only %d allocations against p%s'"'"'s %d: single allocations took seconds (p99 %.1f s), so its ratio compares a stalled run with a running one.\n", few[i], a, fc[i], b, fl[i], fmax[i] / 1e6
+			if (bestr == "")
+				printf "No rate had comparable runs in both modes.\n"
+			else if (best >= 78)
+				printf "Among the rates at which both modes made comparable numbers of allocations, the highest ratio is %.1fx, at %s/s: it reaches the original'"'"'s 78x.\n", best, bestr
+			else
+				printf "Among the rates at which both modes made comparable numbers of allocations, the highest ratio is %.1fx, at %s/s, short of the original'"'"'s 78x.\n", best, bestr
 		}'
 }
 
@@ -250,7 +265,7 @@ round_table() {
 	echo
 	n=$(awk -F, -v med="$med" '$4 > 1 && $4 > 5 * med' "$met/.all-rounds" | wc -l)
 	if [ "$n" -gt 0 ]; then
-		echo "$n outlier round(s); Documentation/demo.md (\"The long round\") explains from a recording what kcompactd does in one."
+		echo "$n outlier round(s): see Documentation/demo.md, \"The long compactions\"."
 	else
 		echo "No outlier round in this run."
 	fi

@@ -44,7 +44,7 @@ fixture "$res"
 (cd "$res" && find . -type f | sort) > "$TEST_DIR/raw-before"
 report "$res"
 expect "the raw folders are unchanged" "$(cd "$res" && find . -type f ! -path './metrics/*' ! -name 'report.md' \
-	! -name summary.json ! -name sweep.csv ! -name '*.png' | sort)" "$(cat "$TEST_DIR/raw-before")"
+	! -name summary.json ! -name sweep.csv ! -name rate.csv ! -name '*.png' | sort)" "$(cat "$TEST_DIR/raw-before")"
 
 # The figures, against what the raw files hold
 expect "p20 allocations" "$(metric p20-alloc count)" "$(grep -c . "$res/p20/alloc-samples-ns")"
@@ -71,6 +71,15 @@ expect "sweep.csv from summary.json" "$(cat "$res/sweep.csv")" "$(echo 'proactiv
 for png in score.png alloc-cdf.png sweep.png; do
 	expect "$png is a PNG" "$(head -c 4 "$res/$png" | od -An -tx1 | tr -d ' ')" 89504e47
 done
+
+# The rate sweep (the fixture's paced runs at 10 a second): its row, and
+# the sentence that p0's run stalled (28 allocations against 200)
+has_line "rate row" '^\| 10 \| [0-9]+ \| [0-9]+ \| [0-9]+ \| 28 \| [0-9.]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \| 200 \|'
+has_line "stalled p0 named" '^At 10/s, p0 made only 28 allocations against p20.s 200'
+expect "summary.json has the paced run" "$(jq -r '."p20-rate10".alloc_count' "$res/summary.json")" 200
+expect "rate.png is a PNG" "$(head -c 4 "$res/rate.png" | od -An -tx1 | tr -d ' ')" 89504e47
+expect "membw in the paced run's metrics" "$(metric p20-rate10 mib_per_cpu_s)" \
+	"$(awk '{ for (i = 2; i < NF; i++) if ($i == "mib_per_cpu_s") print $(i + 1) }' "$res/p20/rate10-membw.txt")"
 
 # The fixture's sentences: the pre-touch at p0 took more system time
 p0sys=$(metric p0-pretouch sys_s) p20sys=$(metric p20-pretouch sys_s)

@@ -30,8 +30,9 @@ uname -r -v > "$OUT/kernel"
 # the proactive events, the rounds of all compaction (begin/end), the
 # migrated batches, kcompactd's sleeps and wakes, and, from kcompactd only
 # (the allocating task's direct compaction would fill the buffer), each
-# pageblock its scanners isolated from and each finish check: what
-# kcompactd did during a long round.
+# pageblock its scanners isolated from and each finish check, and its
+# context switches (its CPU time per round): what kcompactd did during a
+# long round.
 echo 4096 > "$TRACEFS/buffer_size_kb"
 KCOMPACTD_ONLY='comm ~ "kcompactd*"'
 EVENTS=(mm_compaction_proactive_check mm_compaction_proactive_end
@@ -40,7 +41,8 @@ EVENTS=(mm_compaction_proactive_check mm_compaction_proactive_end
 	mm_compaction_migratepages
 	mm_compaction_isolate_migratepages -f "$KCOMPACTD_ONLY"
 	mm_compaction_isolate_freepages -f "$KCOMPACTD_ONLY"
-	mm_compaction_finished -f "$KCOMPACTD_ONLY")
+	mm_compaction_finished -f "$KCOMPACTD_ONLY"
+	sched:sched_switch -f 'prev_comm ~ "kcompactd*" || next_comm ~ "kcompactd*"')
 demo_trace_start() { trace_start -b 0 "${EVENTS[@]}"; }
 
 # kcompactd_cpu FILE: "nid seconds" of each kcompactd's utime + stime

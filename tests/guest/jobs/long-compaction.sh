@@ -6,12 +6,17 @@
 #
 # LONG_MODE (proactiveness), LONG_RATE (huge pages a second), LONG_S
 # (seconds of allocation).  Results in $OUT/long/: samples-ns (the
-# allocations' latencies), trace.dat, perf.data and its reports.
+# allocations' latencies), trace.dat, perf.data and its reports, and
+# where the kernel image lies (iomem-kernel).
 . /lab/tests/lib/guest.sh
 
 : "${LONG_MODE:?}" "${LONG_RATE:?}" "${LONG_S:?}"
 dir=$OUT/long
 mkdir -p "$dir"
+# Where KASLR put the kernel image: its freed rodata/data gap pages are
+# slow to write under TCG (scripts/run-guest.sh)
+grep -i kernel /proc/iomem > "$dir/iomem-kernel"
+dmesg | grep -i 'freeing unused kernel image' > "$dir/freed-kernel-image" || :
 echo 8192 > "$TRACEFS/buffer_size_kb"
 insmod "$LAB_MODULES/lab_hpalloc.ko" rate="$LONG_RATE" seconds="$LONG_S"
 set_proactiveness 0
