@@ -6,7 +6,7 @@
 # and plots were written with the expected rows.
 . "$(dirname "$0")/../lib/host.sh"
 
-DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_BACKOFF_S=0 DEMO_TIMEOUT=900 \
+DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_RATES= DEMO_BACKOFF_S=0 DEMO_TIMEOUT=900 \
 	LAB_RUNS=$TEST_DIR "$scripts/demo.sh" "$TEST_DIR/results" > "$TEST_DIR/demo.log" 2>&1 ||
 	fail "demo failed: $(tail -3 "$TEST_DIR/demo.log")"
 res=$TEST_DIR/results/latest
