@@ -9,8 +9,9 @@
 #   and stock 6.1's proactive rounds do not count into the
 #   compact_daemon_* ones), pages, rounds (patched only: the series'
 #   compact_daemon_proactive_round);
-#   idle phase: CPU ns per check, the checks being two a second per node
-#   (kcompactd's 500 ms period), counted from the trace when recorded.
+#   idle phase: CPU ns per check, the checks taken as two a second per
+#   node (kcompactd's 500 ms period); with events on, the trace's count of
+#   checks over both phases is given beside it as a cross-check.
 #
 # usage: bench-report.sh RESULTS_DIR
 set -eu
@@ -45,19 +46,20 @@ stats() {
 	awk -F, -v c="$1" -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) k = i; next } $1 == c && $k != "-" { print $k }' "$dir/metrics.csv" |
 		sort -n | awk '{ v[NR] = $1 } END { if (!NR) { print "- - -"; exit } print v[1], (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[NR] }'
 }
-# diff CONFIG COLUMN: the difference of CONFIG's mean from stock's, in % of
-# stock's, with its 95% confidence interval (Welch's t)
+# diff CONFIG BASE COLUMN: the difference of CONFIG's mean from BASE's, in
+# % of BASE's, with its 95% confidence interval (Welch's t, degrees of
+# freedom rounded down: a little wide)
 diff() {
-	awk -F, -v c="$1" -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) k = i; next }
-		$k != "-" && ($1 == c || $1 == "stock") { n[$1]++; s[$1] += $k; q[$1] += $k * $k }
+	awk -F, -v c="$1" -v base="$2" -v col="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) k = i; next }
+		$k != "-" && ($1 == c || $1 == base) { n[$1]++; s[$1] += $k; q[$1] += $k * $k }
 		END {
-			if (n[c] < 2 || n["stock"] < 2) { print "-"; exit }
+			if (n[c] < 2 || n[base] < 2) { print "-"; exit }
 			for (g in n) { m[g] = s[g] / n[g]; v[g] = (q[g] - n[g] * m[g] * m[g]) / (n[g] - 1); if (v[g] < 0) v[g] = 0 }
-			a = v[c] / n[c]; b = v["stock"] / n["stock"]; se = sqrt(a + b)
-			df = (a + b) ^ 2 / ((a ? a * a / (n[c] - 1) : 0) + (b ? b * b / (n["stock"] - 1) : 0) + 1e-300)
+			a = v[c] / n[c]; b = v[base] / n[base]; se = sqrt(a + b)
+			df = (a + b) ^ 2 / ((a ? a * a / (n[c] - 1) : 0) + (b ? b * b / (n[base] - 1) : 0) + 1e-300)
 			split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262", t, " ")
 			tt = df >= 10 ? 2.228 : t[df < 1 ? 1 : int(df)]
-			d = (m[c] - m["stock"]) * 100 / m["stock"]; h = tt * se * 100 / m["stock"]
+			d = (m[c] - m[base]) * 100 / m[base]; h = tt * se * 100 / m[base]
 			printf "%+.1f%% (%+.1f%% .. %+.1f%%)", d, d - h, d + h
 		}' "$dir/metrics.csv"
 }
@@ -90,15 +92,18 @@ row() {	# TITLE COLUMN
 	row "kcompactd CPU, whole run (ns)" run_cpu_ns
 	row "proactive rounds (the series' counter)" rounds
 	echo
-	echo "Differences of the means from stock's, with 95% confidence intervals (Welch's t), in % of stock:"
+	echo "Differences of the means, with 95% confidence intervals (Welch's t), in % of the second configuration's mean:"
 	echo
-	echo "| measure | off - stock | on - stock |"
-	echo "|---|---:|---:|"
+	echo "| measure | off - stock | on - stock | on - off |"
+	echo "|---|---:|---:|---:|"
 	for m in cpu_ns_per_100k_pages cpu_ns_per_check run_cpu_ns; do
-		echo "| $m | $(diff off $m) | $(diff on $m) |"
+		echo "| $m | $(diff off stock $m) | $(diff on stock $m) | $(diff on off $m) |"
 	done
 	echo
-	echo "Checks in the idle phase: two a second per node.  Checks recorded with events on, both phases: $(stats on traced_checks | tr ' ' /) (min/median/max)."
+	echo "Added CPU per recorded check event in the idle phase (events on against tracing off, medians of the idle phase's CPU over its checks): $(awk -F, '$1 == "on" || $1 == "off" { print $1, $7, $8 }' "$dir/metrics.csv" | sort -k1,1 -k2n |
+		awk '{ v[$1, ++n[$1]] = $2; c = $3 } END { for (g in n) { k = n[g]; m[g] = k % 2 ? v[g, (k + 1) / 2] : (v[g, k / 2] + v[g, k / 2 + 1]) / 2 } if (c) printf "%.0f ns", (m["on"] - m["off"]) / c; else print "-" }')." 
+	echo
+	echo "Checks in the idle phase: taken as two a second per node.  Checks recorded with events on, over both phases: $(stats on traced_checks | tr ' ' /) (min/median/max)."
 	echo "Pages scanned: compact_migrate_scanned + compact_free_scanned over the rounds phase, in which nothing but kcompactd compacts."
 	echo
 	echo "Per boot: metrics.csv."
