@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,7 +41,8 @@ static int shared;
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: pagecheck [--percent P] [--cycles C] [--shared] [--seed S] -- COMMAND...\n"
+		"usage: pagecheck [--percent P] [--cycles C] [--shared] [--seed S]\n"
+		"                 [--node N] -- COMMAND...\n"
 		"Fill P%% (default 50) of MemFree with checksummed base pages, then\n"
 		"C times (default 3): free 3 of every 4 pages per 2 MiB, run COMMAND\n"
 		"while verifying the live pages, verify again, refill.  COMMAND\n"
@@ -49,6 +51,7 @@ static void usage(FILE *f)
 		"  -c, --cycles C   fragment/compact/verify cycles\n"
 		"  -s, --shared     MAP_SHARED|MAP_ANONYMOUS (shmem) instead of private\n"
 		"  -S, --seed S     pattern seed\n"
+		"  -n, --node N     bind the pages to node N (mbind), P%% of its MemFree\n"
 		"  -h, --help       this text\n");
 }
 
@@ -120,14 +123,19 @@ static int drop_page(size_t i)
 	return 0;
 }
 
-static long mem_free_kb(void)
+/* MemFree of the system, or of node @nid (>= 0), in kB; -1 if unknown */
+static long mem_free_kb(int nid)
 {
-	char line[256];
+	char line[256], path[64];
 	long v = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
+	int n;
+	FILE *f;
 
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", nid);
+	f = fopen(nid < 0 ? "/proc/meminfo" : path, "r");
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemFree: %ld kB", &v) == 1)
+		if (nid < 0 ? sscanf(line, "MemFree: %ld kB", &v) == 1 :
+		    sscanf(line, "Node %d MemFree: %ld kB", &n, &v) == 2)
 			break;
 	if (f)
 		fclose(f);
@@ -163,19 +171,21 @@ int main(int argc, char **argv)
 		{ "cycles", required_argument, NULL, 'c' },
 		{ "shared", no_argument, NULL, 's' },
 		{ "seed", required_argument, NULL, 'S' },
+		{ "node", required_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	size_t verified = 0, bad_pages = 0, per_chunk, i;
-	int c, percent = 50, cycles = 3, cycle, status;
+	int c, percent = 50, cycles = 3, cycle, status, nid = -1;
 	size_t len;
 
-	while ((c = getopt_long(argc, argv, "+p:c:sS:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+p:c:sS:n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p': percent = int_opt("pagecheck", "percent", optarg, 1, 90); break;
 		case 'c': cycles = int_opt("pagecheck", "cycles", optarg, 1, 255); break;
 		case 's': shared = 1; break;
 		case 'S': seed = strtoull(optarg, NULL, 0); break;
+		case 'n': nid = int_opt("pagecheck", "node", optarg, 0, 63); break;
 		default: help_or_bad_opt(c, usage);
 		}
 	}
@@ -185,7 +195,7 @@ int main(int argc, char **argv)
 	}
 	page_size = sysconf(_SC_PAGESIZE);
 	per_chunk = CHUNK / page_size;
-	len = (size_t)mem_free_kb() * 1024 / 100 * percent / CHUNK * CHUNK;
+	len = (size_t)mem_free_kb(nid) * 1024 / 100 * percent / CHUNK * CHUNK;
 	nr_pages = len / page_size;
 	gen = calloc(nr_pages, 1);
 	base = mmap(NULL, len, PROT_READ | PROT_WRITE,
@@ -193,6 +203,14 @@ int main(int argc, char **argv)
 	if (!len || !gen || base == MAP_FAILED) {
 		fprintf(stderr, "pagecheck: cannot map %zu bytes: %s\n", len, strerror(errno));
 		return 1;
+	}
+	if (nid >= 0) {
+		unsigned long mask = 1UL << nid;
+
+		if (syscall(SYS_mbind, base, len, 2 /* MPOL_BIND */, &mask, 64 + 1, 0)) {
+			fprintf(stderr, "pagecheck: mbind to node %d: %s\n", nid, strerror(errno));
+			return 1;
+		}
 	}
 	/* Base pages only: compaction migrates them one by one. */
 	if (madvise(base, len, MADV_NOHUGEPAGE))
