@@ -142,6 +142,7 @@ help:
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
 	@echo "make bench       kcompactd's cost: stock vs patched, tracing off and on"
+	@echo "make long-compaction  a paced allocation run under perf: where long compactions go"
 	@echo "make test-debug  make test on the debug kernel (KASAN, lockdep, ...)"
 	@echo "make lab         build kernel, test modules, guest programs, image"
 	@echo "make deps        install missing Debian packages"
