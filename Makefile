@@ -13,6 +13,9 @@ KFLAVOR ?= base
 NODES ?= 2
 CPUS_PER_NODE ?= 1
 MEM_PER_NODE ?= 1024
+# MiB of hot-pluggable memory per node: a QEMU pc-dimm, onlined into
+# ZONE_MOVABLE (0: none).  guest/memory-hotplug declares its own.
+DIMM_PER_NODE ?= 0
 # QEMU accelerator: tcg.  kvm is opt-in: nested KVM hangs on the lab machines.
 ACCEL ?= tcg
 # Seconds a guest run may take before it is killed and failed (the debug
@@ -117,14 +120,15 @@ export LAB_ROOT   := $(CURDIR)
 export LAB_RUNS   := $(abspath $(RUNS))/$(KVER)-$(KFLAVOR)
 export LAB_TREE   := $(abspath $(TREE))
 export LAB_PATCHES := $(abspath $(PATCHES))
-export NODES CPUS_PER_NODE MEM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
+export NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
 export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
 	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
 	BENCH_TIMEOUT STRESS_S STRESS_CI_S STRESS_WINDOW_S KS_GEOMETRY KS_WAIT_S QEMU \
 	CHECK_PREFIXES
 # Exported into every guest job.
 # The settings keep their names (run-guest.sh adds the guest's shape:
-# NODES, CPUS_PER_NODE, MEM_PER_NODE); LAB_* are the guest's paths.
+# NODES, CPUS_PER_NODE, MEM_PER_NODE, DIMM_PER_NODE); LAB_* are the guest's
+# paths.
 export LAB_ENV := KFLAVOR=$(KFLAVOR) KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
 	LAB_MODULES=/lab/$(MODDIR) LAB_TESTS=/lab/tests/guest \
 	LAB_SELFTESTS=/lab/$(SELFTEST_OUT)
@@ -289,7 +293,7 @@ test-debug:
 
 # The settings in effect, one NAME=value a line (settings-debug: as
 # test-debug would see them).
-SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
+SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
 	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
 	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
 	BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S

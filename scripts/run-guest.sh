@@ -18,7 +18,7 @@
 #
 # Settings come from the environment (the Makefile is the one place that
 # defines them): LAB_KERNEL LAB_IMAGE LAB_ROOT NODES CPUS_PER_NODE
-# MEM_PER_NODE ACCEL TIMEOUT QEMU, optional EXTRA_CMDLINE and LAB_ENV (words
+# MEM_PER_NODE DIMM_PER_NODE ACCEL TIMEOUT QEMU, optional EXTRA_CMDLINE and LAB_ENV (words
 # NAME=value exported to the job).
 set -eu
 
@@ -29,7 +29,7 @@ if [ "${1:-}" = --shell ]; then mode=shell; shift; fi
 run=$1
 
 : "${LAB_KERNEL:?}" "${LAB_IMAGE:?}" "${LAB_ROOT:?}" "${TIMEOUT:?}"
-: "${NODES:?}" "${CPUS_PER_NODE:?}" "${MEM_PER_NODE:?}" "${ACCEL:?}" "${QEMU:?}"
+: "${NODES:?}" "${CPUS_PER_NODE:?}" "${MEM_PER_NODE:?}" "${DIMM_PER_NODE:?}" "${ACCEL:?}" "${QEMU:?}"
 
 rm -rf "$run"
 mkdir -p "$run/out"
@@ -39,7 +39,7 @@ log=$run/console.log
 # The job: the guest's shape as booted, LAB_ENV, then what stdin holds.
 write_job() {
 	{
-		echo "export NODES=$NODES CPUS_PER_NODE=$CPUS_PER_NODE MEM_PER_NODE=$MEM_PER_NODE"
+		echo "export NODES=$NODES CPUS_PER_NODE=$CPUS_PER_NODE MEM_PER_NODE=$MEM_PER_NODE DIMM_PER_NODE=$DIMM_PER_NODE"
 		for kv in ${LAB_ENV:-}; do echo "export $kv"; done
 		cat
 	} > "$run/out/job"
@@ -72,6 +72,8 @@ fi
 # the host.  The soft-lockup detector (2 x watchdog_thresh) is raised past
 # that: a real lockup still fails the run, a minute in.
 [ "$ACCEL" = tcg ] && cmdline="$cmdline watchdog_thresh=30"
+# Hot-pluggable memory goes to ZONE_MOVABLE, so that it can be offlined.
+[ "$DIMM_PER_NODE" -eq 0 ] || cmdline="$cmdline memhp_default_state=online_movable"
 cmdline="$cmdline ${EXTRA_CMDLINE:-}"
 
 # The QEMU command line, built in "$@".
@@ -79,6 +81,9 @@ set -- "$QEMU" -accel "$ACCEL" -machine q35 -cpu max \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-smp "$((NODES * CPUS_PER_NODE)),sockets=$NODES,cores=$CPUS_PER_NODE,threads=1" \
 	-m $((NODES * MEM_PER_NODE))M
+# slots for the DIMMs (QEMU refuses slots without room for them)
+[ "$DIMM_PER_NODE" -eq 0 ] ||
+	set -- "$@" -m "$((NODES * MEM_PER_NODE))M,slots=$NODES,maxmem=$((NODES * (MEM_PER_NODE + DIMM_PER_NODE)))M"
 [ -r /usr/share/qemu/qboot.rom ] && set -- "$@" -bios /usr/share/qemu/qboot.rom
 n=0
 # One socket per node: CPUs that share a last-level cache on two nodes make
@@ -87,6 +92,11 @@ while [ "$n" -lt "$NODES" ]; do		# node n: its memory and its CPUs
 	first=$((n * CPUS_PER_NODE))
 	set -- "$@" -object "memory-backend-ram,id=mem$n,size=${MEM_PER_NODE}M" \
 		-numa "node,nodeid=$n,cpus=$first-$((first + CPUS_PER_NODE - 1)),memdev=mem$n"
+	# its hot-pluggable memory: a DIMM plugged before boot, which the
+	# kernel adds through ACPI like one plugged later
+	[ "$DIMM_PER_NODE" -eq 0 ] ||
+		set -- "$@" -object "memory-backend-ram,id=dimm$n,size=${DIMM_PER_NODE}M" \
+			-device "pc-dimm,id=pc-dimm$n,memdev=dimm$n,node=$n"
 	n=$((n + 1))
 done
 set -- "$@" -kernel "$LAB_KERNEL" -append "$cmdline" \

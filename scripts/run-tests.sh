@@ -57,14 +57,14 @@ done
 
 # shape TEST: the guest a test declares it needs, in a line
 #   # lab-guest: CPUS_PER_NODE=2 MEM_PER_NODE=2048
-# (words NAME=value for NODES, CPUS_PER_NODE, MEM_PER_NODE; the other
+# (words NAME=value for NODES, CPUS_PER_NODE, MEM_PER_NODE, DIMM_PER_NODE; the other
 # settings apply as given).  Fails on any other word.
 shape() {
 	s=$(sed -n 's/^# lab-guest://p' "$1" | head -1)
 	for kv in $s; do
 		case $kv in
-		NODES=[1-9]* | CPUS_PER_NODE=[1-9]* | MEM_PER_NODE=[1-9]*) ;;
-		*) echo "bad lab-guest word '$kv' (want NODES=, CPUS_PER_NODE= or MEM_PER_NODE=)"; return 1 ;;
+		NODES=[1-9]* | CPUS_PER_NODE=[1-9]* | MEM_PER_NODE=[1-9]* | DIMM_PER_NODE=[0-9]*) ;;
+		*) echo "bad lab-guest word '$kv' (want NODES=, CPUS_PER_NODE=, MEM_PER_NODE= or DIMM_PER_NODE=)"; return 1 ;;
 		esac
 	done
 	echo $s

@@ -108,6 +108,18 @@ delta() {
 	awk -v k="$1" 'FNR == NR { old[$1] = $2; next } $1 == k { print $2 - old[k] }' "$2" "$3"
 }
 
+# never_down FILE...: reads of counters ("name value" lines) in the order
+# given; fails if any counter went down from one read to the next
+never_down() {
+	local prev= f
+	for f in "$@"; do
+		[ -z "$prev" ] || awk 'FNR == NR { old[$1] = $2; next } $2 < old[$1] { print "FAIL: " $1 " went down: " old[$1] " -> " $2; bad = 1 } END { exit bad }' "$prev" "$f" ||
+			fail "a counter went down between $prev and $f"
+		prev=$f
+	done
+	echo "ok: $# reads of the counters, none went down"
+}
+
 # wait_until SECONDS COMMAND...: poll COMMAND every 0.2 s; fail on timeout
 wait_until() {
 	local limit=$(($1 * 5)) i=0

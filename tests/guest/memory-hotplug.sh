@@ -1,0 +1,113 @@
+# lab-guest: DIMM_PER_NODE=512
+# Memory goes offline and online under proactive rounds.  Each node has a
+# hot-pluggable DIMM, onlined into ZONE_MOVABLE, of 4 memory blocks.
+# pagecheck fills half of node 1's free memory (mbind) with checksummed
+# pages and, eight times, fragments it and runs a cycle that starts a round
+# with a write of 100 and, while the round may run, offlines one of four
+# sets of blocks: one block of node 1; all of node 1's DIMM (its
+# ZONE_MOVABLE empties, so the node's score loses a zone); one block of each
+# node; all of node 0's DIMM.  The blocks come back online (movable) at the
+# end of the cycle.  Meanwhile a reader loops on the per-node state file.
+# Afterwards: every page verifies, every offline and online succeeded,
+# emptied zones were empty and came back whole, the series' counters never
+# went down between any two reads, the events and counters agree over the
+# whole window, node 1 had a round in every cycle, the reader never failed,
+# and (the runner's check) the console shows no splat.
+. /lab/tests/lib/guest.sh
+
+[ "$DIMM_PER_NODE" -gt 0 ] || fail "needs hot-pluggable memory (DIMM_PER_NODE, got 0)"
+# Each node's hot-pluggable blocks: those onlined movable.
+for n in 0 1; do
+	for b in /sys/devices/system/node/node$n/memory[0-9]*; do
+		[ "$(cat "$b/valid_zones")" != Movable ] || basename "$b"
+	done > /tmp/mh-blocks$n
+	expect_eq "node $n's hot-pluggable blocks" \
+		"$(wc -l < /tmp/mh-blocks$n)" "$((DIMM_PER_NODE * 1048576 / $(printf %d "0x$(cat /sys/devices/system/memory/block_size_bytes)")))"
+done
+
+# movable_present NODE: pages present in the node's ZONE_MOVABLE
+cat > /tmp/mh-lib <<'SH'
+movable_present() {
+	awk -v n="$1" '$1 == "Node" { z = ($2 == n "," && $4 == "Movable") } z && $1 == "present" { print $2 }' /proc/zoneinfo
+}
+SH
+. /tmp/mh-lib
+full0=$(movable_present 0) full1=$(movable_present 1)
+
+# The cycle pagecheck runs after each fragmenting: cycle k starts a round,
+# offlines set k (see above) while the round may run, reads the counters
+# and the state file, and onlines what it offlined.
+cat > /tmp/hotplug-cycle <<'SH'
+#!/bin/bash
+. /lab/tests/lib/guest.sh
+. /tmp/mh-lib
+# block STATE BLOCK: set a memory block's state; a migration that never
+# ends (a pinned page) is stopped after 60 s, which fails the write.
+block() {
+	timeout 60 sh -c "echo $1 > /sys/devices/system/memory/$2/state" ||
+		fail "$2: $1 refused or timed out"
+	echo "$1 $2" >> /tmp/mh-ops
+}
+pick() { shuf -n 1 "/tmp/mh-blocks$1"; }
+k=$(($(cat /tmp/mh-n 2>/dev/null || echo 0) + 1))
+echo "$k" > /tmp/mh-n
+case $((k % 4)) in
+1) set -- "$(pick 1)"; what="one block of node 1" ;;
+2) set -- $(cat /tmp/mh-blocks1); what="all of node 1's DIMM" ;;
+3) set -- "$(pick 0)" "$(pick 1)"; what="one block of each node" ;;
+0) set -- $(cat /tmp/mh-blocks0); what="all of node 0's DIMM" ;;
+esac
+set_proactiveness 100
+sleep 0.3
+for b; do block offline "$b"; done
+case $((k % 4)) in
+2) expect_eq "node 1's ZONE_MOVABLE with its DIMM offline" "$(movable_present 1)" 0 ;;
+0) expect_eq "node 0's ZONE_MOVABLE with its DIMM offline" "$(movable_present 0)" 0 ;;
+esac
+sleep 1
+grep '^compact_daemon_proactive_' /proc/vmstat > "/tmp/mh-v$(printf %04d "$k")"
+cp "$PROACTIVE" "/tmp/mh-state$k"
+echo "cycle $k, $what offline ($*): scores $(state "$PROACTIVE" score | paste -sd' '), $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' /proc/vmstat)"
+set_proactiveness 0
+for b; do block online_movable "$b"; done
+SH
+chmod +x /tmp/hotplug-cycle
+
+# The reader: the state file, over and over, while memory comes and goes.
+reader() {
+	local n=0
+	while cat "$PROACTIVE" > /tmp/mh-read; do
+		[ "$(wc -l < /tmp/mh-read)" = "$NODES" ] || { echo "FAIL: read $n: $(cat /tmp/mh-read)"; exit 1; }
+		n=$((n + 1))
+		echo "$n" > /tmp/mh-reads
+	done
+	echo "FAIL: read $n failed"
+	exit 1
+}
+reader > "$OUT/reader.log" 2>&1 &
+READER=$!
+trap 'kill $READER 2>/dev/null || :' EXIT
+
+set_proactiveness 0
+trace_start
+snap /tmp/v0
+grep '^compact_daemon_proactive_' /proc/vmstat > /tmp/mh-v0000
+"$LAB_BIN/pagecheck" --node 1 --percent 50 --cycles 8 -- /tmp/hotplug-cycle | tee "$OUT/pagecheck.log" ||
+	fail "pagecheck found changed pages, or a cycle failed (or pagecheck could not run)"
+wait_until 120 idle_twice
+snap /tmp/v1
+trace_stop hotplug
+expect_eq "mismatching pages" "$(awk '/total pages_verified/ { print $6 }' "$OUT/pagecheck.log")" 0
+
+kill -0 $READER 2>/dev/null || fail "the state file reader stopped: $(tail -1 "$OUT/reader.log")"
+echo "ok: the state file read $(cat /tmp/mh-reads) times"
+ops=$(wc -l < /tmp/mh-ops)
+expect_eq "offline and online operations done" "$ops" $((2 * (1 + 4 + 2 + 4) * 2))
+expect_eq "pages in ZONE_MOVABLE, node 0 and node 1, afterwards" \
+	"$(movable_present 0) $(movable_present 1)" "$full0 $full1"
+never_down /tmp/mh-v*
+check_identities hotplug /tmp/v0 /tmp/v1
+nr=$(awk '$1 == "node" && $2 == 1 { print $6 }' "$OUT/hotplug.summary")
+[ "${nr:-0}" -ge 8 ] || fail "node 1 had ${nr:-0} proactive rounds in 8 cycles (all nodes: $(summary hotplug rounds))"
+echo "ok: node 1: $nr rounds in 8 cycles, each set of blocks offline twice (all nodes: $(summary hotplug rounds))"
+set_proactiveness 20
