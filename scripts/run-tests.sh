@@ -4,7 +4,7 @@
 #
 # A guest test is a bash script run in the guest with $OUT (the run's
 # writable share) and the settings set, in a guest of the shape it declares
-# (see shape()).  If tests/guest/NAME.host
+# (see shape() in tests/lib/common.sh).  If tests/guest/NAME.host
 # exists, it runs on the host afterwards with the run's out folder as $1,
 # for checks that need host tools (trace-cmd report on the recorded trace).
 #
@@ -13,6 +13,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
+. "$top/tests/lib/common.sh"
 : "${LAB_RUNS:?}"
 : "${T:?}"
 pattern=$T
@@ -54,21 +55,6 @@ for t in "$top"/tests/host/*.sh; do
 		report "$name" fail "$(why "$dir/test.log") (log: $dir/test.log)"
 	fi
 done
-
-# shape TEST: the guest a test declares it needs, in a line
-#   # lab-guest: CPUS_PER_NODE=2 MEM_PER_NODE=2048
-# (words NAME=value for NODES, CPUS_PER_NODE, MEM_PER_NODE, DIMM_PER_NODE; the other
-# settings apply as given).  Fails on any other word.
-shape() {
-	s=$(sed -n 's/^# lab-guest://p' "$1" | head -1)
-	for kv in $s; do
-		case $kv in
-		NODES=[1-9]* | CPUS_PER_NODE=[1-9]* | MEM_PER_NODE=[1-9]* | DIMM_PER_NODE=[0-9]*) ;;
-		*) echo "bad lab-guest word '$kv' (want NODES=, CPUS_PER_NODE=, MEM_PER_NODE= or DIMM_PER_NODE=)"; return 1 ;;
-		esac
-	done
-	echo $s
-}
 
 for t in "$top"/tests/guest/*.sh; do
 	name=guest/$(basename "$t" .sh)

@@ -1,3 +1,4 @@
+# lab-guest: CPUS_PER_NODE=2 DIMM_PER_NODE=512
 # make stress, in the guest (bash, a guest job): everything that
 # drives compaction at once for STRESS_S seconds, with checks all along.
 #
@@ -8,6 +9,17 @@
 #   knob         random proactiveness writes, 0 and 100 included
 #   compact      write compact_memory every few seconds
 #   pressure     stream the disk (/dev/vda) through the page cache: kswapd runs
+#   memhotplug   offline one hot-pluggable memory block of a node, or (one
+#                time in four) all of the node's DIMM, for 1-3 s, then online
+#                it movable; an offline that has not finished in 120 s is
+#                stopped and counted as refused
+#   cpuhotplug   take a CPU other than cpu0 offline for 1-3 s
+#   drain        load lab_drain on a node for 1-2 s: the node's free memory
+#                below its min watermark, so that its rounds run out of free
+#                target pages (aborted); a load that finds nothing to give
+#                back fails and is counted as refused
+#   faults       (where the kernel has fail_page_alloc: the debug flavour)
+#                every page allocation of every kcompactd fails, all along
 # Checks:
 #   heartbeat    a line every 2 s; at the end no gap may exceed 60 s
 #   monotonic    every compact_daemon_proactive_* counter, sampled twice a
@@ -70,6 +82,55 @@ spawn knob "while :; do
 	done"
 spawn compact 'while :; do sleep $((RANDOM % 5 + 2)); echo 1 > /proc/sys/vm/compact_memory; done'
 spawn pressure 'while :; do cat /dev/vda > /dev/null; done'
+# Each node's hot-pluggable blocks: those onlined movable.
+for n in $(seq 0 $((NODES - 1))); do
+	for b in /sys/devices/system/node/node$n/memory[0-9]*; do
+		[ "$(cat "$b/valid_zones")" != Movable ] || basename "$b"
+	done > /tmp/stress-blocks$n
+	[ -s /tmp/stress-blocks$n ] || fail "node $n has no hot-pluggable memory (DIMM_PER_NODE=$DIMM_PER_NODE)"
+done
+spawn memhotplug "while :; do
+		n=\$((RANDOM % $NODES))
+		if [ \$((RANDOM % 4)) = 0 ]; then set -- \$(cat /tmp/stress-blocks\$n); else set -- \$(shuf -n 1 /tmp/stress-blocks\$n); fi
+		for b; do
+			if timeout 120 sh -c \"echo offline > /sys/devices/system/memory/\$b/state\"; then echo \"offline \$b\"; else echo \"refused \$b\"; fi
+		done
+		sleep \$((RANDOM % 3 + 1))
+		for b; do
+			[ \"\$(cat /sys/devices/system/memory/\$b/state)\" = offline ] || continue
+			echo online_movable > /sys/devices/system/memory/\$b/state || exit 1
+			echo \"online \$b\"
+		done
+		sleep 1
+	done"
+spawn cpuhotplug "while :; do
+		c=\$((RANDOM % $((NODES * CPUS_PER_NODE - 1)) + 1))
+		echo 0 > /sys/devices/system/cpu/cpu\$c/online || exit 1
+		echo \"offline cpu\$c\"
+		sleep \$((RANDOM % 3 + 1))
+		echo 1 > /sys/devices/system/cpu/cpu\$c/online || exit 1
+		echo \"online cpu\$c\"
+		sleep 0.\$((RANDOM % 10))
+	done"
+spawn drain "while :; do
+		sleep \$((RANDOM % 4 + 2))
+		n=\$((RANDOM % $NODES))
+		if insmod $LAB_MODULES/lab_drain.ko nid=\$n 2>/dev/null; then
+			echo \"drained node \$n\"; sleep \$((RANDOM % 2 + 1)); rmmod lab_drain || exit 1
+		else
+			echo \"refused node \$n\"
+		fi
+	done"
+FI=/sys/kernel/debug/fail_page_alloc
+if [ -d $FI ]; then
+	for kv in task-filter=Y probability=100 interval=1 times=1000000 \
+		min-order=0 ignore-gfp-wait=N ignore-gfp-highmem=N verbose=0; do
+		echo "${kv#*=}" > "$FI/${kv%%=*}"
+	done
+	for pid in $(pgrep '^kcompactd[0-9]+$'); do echo 1 > "/proc/$pid/make-it-fail"; done
+	log "faults: fail_page_alloc fails every page allocation of $(pgrep -c '^kcompactd[0-9]+$') kcompactd threads"
+fi
+STRESSORS="heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure memhotplug cpuhotplug drain"
 
 # alive NAME: the stressor still runs (a loop that exited has failed)
 alive() {
@@ -92,12 +153,13 @@ group_stopped() {
 # twice, for its size and its text, and fails when a module comes or goes
 # in between; the module stressors stop (after their syscall) meanwhile.
 hold_modules() {
-	kill -STOP -- "-$PID_hpalloc" "-$PID_unmovable"
+	kill -STOP -- "-$PID_hpalloc" "-$PID_unmovable" "-$PID_drain"
 	wait_until 60 group_stopped hpalloc
 	wait_until 60 group_stopped unmovable
+	wait_until 60 group_stopped drain
 }
 release_modules() {
-	kill -CONT -- "-$PID_hpalloc" "-$PID_unmovable"
+	kill -CONT -- "-$PID_hpalloc" "-$PID_unmovable" "-$PID_drain"
 }
 
 # quiesce: no proactive event can happen until the knob is written again
@@ -121,7 +183,7 @@ log "running for ${STRESS_S}s and at least 2 traced windows"
 # tracing switched on again after it was off.
 while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ] || [ "$traced" -lt 2 ]; do
 	windows=$((windows + 1))
-	for s in heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure; do alive $s; done
+	for s in $STRESSORS; do alive "$s"; done
 	if [ $((windows % 2)) = 1 ]; then
 		t=$(uptime_s); quiesce; q0=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
 		# shellcheck disable=SC2086 # one word per event
@@ -148,11 +210,16 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ] || [ "$traced" -lt 2 ]; do
 		log "window $windows untraced (at $(uptime_s)s)"
 	fi
 done
-for s in heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure; do alive $s; done
+for s in $STRESSORS; do alive "$s"; done
 gap=$(awk '{ t = $2; if (NR > 1 && t - last > max) max = t - last; last = t } END { printf "%d", max }' "$OUT/stress-heartbeat.log")
 # 60 s: TCG's own stalls (see run-guest.sh, watchdog_thresh) reach 40 s.
 [ "$gap" -le 60 ] || fail "the heartbeat stopped for ${gap}s"
 log "done: $(($(cut -d. -f1 /proc/uptime) - start))s, $windows windows ($traced traced), heartbeat gap <= ${gap}s, counters never went down"
 log "events in traced windows: $checks checks, $rounds rounds, $defers defers"
+count() { grep -c "^$2" "$OUT/stress-$1.log" || :; }
+log "memory hotplug: $(count memhotplug offline) blocks offlined ($(count memhotplug refused) refused), $(count memhotplug online) onlined"
+log "cpu hotplug: $(count cpuhotplug offline) CPUs offlined, $(count cpuhotplug online) onlined"
+log "drain: $(count drain drained) loads ($(count drain refused) refused)"
+[ ! -d $FI ] || log "faults: $((1000000 - $(cat $FI/times))) page allocations of kcompactd failed"
 grep -E "^(compact_daemon|compact_stall|compact_success|compact_fail|pgmigrate_success|pgscan_kswapd|thp_fault_alloc)" /proc/vmstat |
 	sed 's/^/stress: /'
