@@ -76,14 +76,17 @@ fi
 [ "$DIMM_PER_NODE" -eq 0 ] || cmdline="$cmdline memhp_default_state=online_movable"
 cmdline="$cmdline ${EXTRA_CMDLINE:-}"
 
+# The boot memory, and slots for the DIMMs (QEMU refuses slots without
+# room for them).
+mem=$((NODES * MEM_PER_NODE))M
+[ "$DIMM_PER_NODE" -eq 0 ] ||
+	mem="$mem,slots=$NODES,maxmem=$((NODES * (MEM_PER_NODE + DIMM_PER_NODE)))M"
+
 # The QEMU command line, built in "$@".
 set -- "$QEMU" -accel "$ACCEL" -machine q35 -cpu max \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-smp "$((NODES * CPUS_PER_NODE)),sockets=$NODES,cores=$CPUS_PER_NODE,threads=1" \
-	-m $((NODES * MEM_PER_NODE))M
-# slots for the DIMMs (QEMU refuses slots without room for them)
-[ "$DIMM_PER_NODE" -eq 0 ] ||
-	set -- "$@" -m "$((NODES * MEM_PER_NODE))M,slots=$NODES,maxmem=$((NODES * (MEM_PER_NODE + DIMM_PER_NODE)))M"
+	-m "$mem"
 [ -r /usr/share/qemu/qboot.rom ] && set -- "$@" -bios /usr/share/qemu/qboot.rom
 n=0
 # One socket per node: CPUs that share a last-level cache on two nodes make
