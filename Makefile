@@ -1,11 +1,13 @@
-# Proactive compaction lab: a patched Debian kernel tree (linux-source-6.1 or
-# linux-source-6.12) booted in QEMU on a debootstrap guest.  `make help`
-# lists the targets.
+# Proactive compaction lab: a patched Debian kernel tree (the mainline
+# linux-source-7.x Debian offers, or the stable linux-source-6.12 or 6.1)
+# booted in QEMU on a debootstrap guest.  `make help` lists the targets.
 
 # ---- Settings: the one place each is defined; override on the command line,
 # ---- e.g. `make MEM_PER_NODE=2048 KFLAVOR=debug test`.
-# Kernel tree: Debian's linux-source-$(KVER), patched with patches/$(KVER).
-KVER ?= 6.1
+# Kernel tree: mainline (the linux-source-7.x that Debian offers, from
+# unstable or experimental: scripts/mainline-source.sh says which it took),
+# 6.12 or 6.1; patched with patches/$(KVER).
+KVER ?= mainline
 # Kernel flavour: base, or debug (KASAN, lockdep, DEBUG_VM, ...).
 KFLAVOR ?= base
 # The guest: NODES emulated NUMA nodes of MEM_PER_NODE MiB and CPUS_PER_NODE
@@ -85,7 +87,8 @@ comma := ,
 
 # ---- Paths: each tree, and each flavour of each tree, in its own folders.
 B        := build
-TARBALL  := /usr/src/linux-source-$(KVER).tar.xz
+TARBALL_mainline := $(B)/linux-source-mainline.tar.xz
+TARBALL  := $(or $(TARBALL_$(KVER)),/usr/src/linux-source-$(KVER).tar.xz)
 PATCHES  := patches/$(KVER)
 TREE     := $(B)/linux-$(KVER)
 KBUILD   := $(B)/kbuild-$(KVER)-$(KFLAVOR)
@@ -158,13 +161,15 @@ help:
 	@echo "make kernelshark screenshot of KS_TRACE in KernelShark (Xvfb): KS_PNG"
 	@echo "make settings    the settings in effect (settings-debug: for test-debug)"
 	@echo "make clean       drop run logs; make distclean drops build/"
-	@echo "Every target works on the tree KVER=$(KVER): add KVER=6.12 for 6.12."
+	@echo "Every target works on the tree KVER=$(KVER): add KVER=6.12 or KVER=6.1 for those."
 
 # ---- Dependencies: every other target needs them.
 deps: $(B)/deps-$(KVER).stamp
-$(B)/deps-$(KVER).stamp: scripts/deps.sh
+DEPS_PKG := $(if $(filter mainline,$(KVER)),,linux-source-$(KVER))
+$(B)/deps-$(KVER).stamp: scripts/deps.sh scripts/mainline-source.sh
 	@mkdir -p $(B)
-	@scripts/deps.sh linux-source-$(KVER)
+	@scripts/deps.sh $(DEPS_PKG)
+	@$(if $(filter mainline,$(KVER)),scripts/mainline-source.sh $(B))
 	@touch $@
 
 # ---- Kernel tree: unpacked once per tarball, series re-applied when
