@@ -8,6 +8,10 @@
 # unstable or experimental: scripts/mainline-source.sh says which it took),
 # 6.12 or 6.1; patched with patches/$(KVER).
 KVER ?= mainline
+# For KVER=mainline: the package to take (e.g. linux-source-7.3); empty: the
+# newest linux-source-7.x in unstable, else in experimental.  A choice stays
+# in effect (build/mainline.pkg) until another is made.
+MAINLINE_PKG ?=
 # Kernel flavour: base, or debug (KASAN, lockdep, DEBUG_VM, ...).
 KFLAVOR ?= base
 # The guest: NODES emulated NUMA nodes of MEM_PER_NODE MiB and CPUS_PER_NODE
@@ -123,7 +127,7 @@ export LAB_ROOT   := $(CURDIR)
 export LAB_RUNS   := $(abspath $(RUNS))/$(KVER)-$(KFLAVOR)
 export LAB_TREE   := $(abspath $(TREE))
 export LAB_PATCHES := $(abspath $(PATCHES))
-export NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
+export MAINLINE_PKG NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
 export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
 	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
 	BENCH_TIMEOUT STRESS_S STRESS_CI_S STRESS_WINDOW_S KS_GEOMETRY KS_WAIT_S QEMU \
@@ -164,9 +168,13 @@ help:
 	@echo "Every target works on the tree KVER=$(KVER): add KVER=6.12 or KVER=6.1 for those."
 
 # ---- Dependencies: every other target needs them.
-deps: $(B)/deps-$(KVER).stamp
+# The mainline tree's package can be chosen (MAINLINE_PKG=linux-source-7.N):
+# each choice has its own stamp, and the tree follows build/mainline.pkg.
+DEPS_STAMP := $(B)/deps-$(KVER)$(if $(and $(filter mainline,$(KVER)),$(MAINLINE_PKG)),-$(MAINLINE_PKG)).stamp
+TREE_KEY_mainline := $(B)/mainline.pkg
+deps: $(DEPS_STAMP)
 DEPS_PKG := $(if $(filter mainline,$(KVER)),,linux-source-$(KVER))
-$(B)/deps-$(KVER).stamp: scripts/deps.sh scripts/mainline-source.sh
+$(DEPS_STAMP): scripts/deps.sh scripts/mainline-source.sh
 	@mkdir -p $(B)
 	@scripts/deps.sh $(DEPS_PKG)
 	@$(if $(filter mainline,$(KVER)),scripts/mainline-source.sh $(B))
@@ -176,11 +184,11 @@ $(B)/deps-$(KVER).stamp: scripts/deps.sh scripts/mainline-source.sh
 # ---- patches/ changes.
 TREE_STAMP := $(B)/tree-$(KVER).stamp
 tree: $(TREE_STAMP)
-$(TREE_STAMP): $(TARBALL) $(filter-out %/0000-cover-letter.patch,$(wildcard $(PATCHES)/*.patch)) $(PATCHES) scripts/prepare-tree.sh | $(B)/deps-$(KVER).stamp
+$(TREE_STAMP): $(TARBALL) $(TREE_KEY_$(KVER)) $(filter-out %/0000-cover-letter.patch,$(wildcard $(PATCHES)/*.patch)) $(PATCHES) scripts/prepare-tree.sh | $(DEPS_STAMP)
 	@scripts/prepare-tree.sh $(TARBALL) $(TREE) $(PATCHES)
 	@touch $@
 
-$(TARBALL): | $(B)/deps-$(KVER).stamp
+$(TARBALL) $(TREE_KEY_$(KVER)): | $(DEPS_STAMP)
 
 # ---- Kernel
 $(KBUILD)/.config: $(FRAGS) scripts/kconfig.sh $(TREE_STAMP)
@@ -227,7 +235,7 @@ $(MODDIR)/%.ko: $$(wildcard tests/modules/%/*) $(KBUILD)/lab-kernel.stamp
 # ---- Guest programs: the guest runs Debian bookworm, as the host does.
 CFLAGS_PROGS := -O2 -g -Wall -Wextra -Werror
 progs: $(PROGS)
-$(BINDIR)/%: tests/progs/%.c tests/progs/lab-opt.h | $(B)/deps-$(KVER).stamp
+$(BINDIR)/%: tests/progs/%.c tests/progs/lab-opt.h | $(DEPS_STAMP)
 	@mkdir -p $(BINDIR)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS_PROGS) -o $@ $<
@@ -235,7 +243,7 @@ $(BINDIR)/%: tests/progs/%.c tests/progs/lab-opt.h | $(B)/deps-$(KVER).stamp
 # ---- The trace analysis tool: on the host, and in the guest, whose trace-cmd
 # ---- package brings the same libtracecmd.
 TRACE_TOOL := $(BINDIR)/proactive-trace
-$(TRACE_TOOL): trace/proactive-trace.c tests/progs/lab-opt.h | $(B)/deps-$(KVER).stamp
+$(TRACE_TOOL): trace/proactive-trace.c tests/progs/lab-opt.h | $(DEPS_STAMP)
 	@mkdir -p $(BINDIR)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS_PROGS) -Itests/progs $$(pkg-config --cflags libtracecmd) -o $@ $< \
@@ -249,7 +257,7 @@ $(SELFTEST_OUT).stamp: $(TREE_STAMP) scripts/build-selftests.sh
 	@touch $@
 
 # ---- Guest image: debootstrap once per package list; the image from it.
-$(ROOTFS).stamp: guest-image/packages scripts/build-rootfs.sh scripts/apt-mirror.sh | $(B)/deps-$(KVER).stamp
+$(ROOTFS).stamp: guest-image/packages scripts/build-rootfs.sh scripts/apt-mirror.sh | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@scripts/build-rootfs.sh guest-image/packages $(ROOTFS)
 	@touch $@
@@ -298,7 +306,7 @@ test-debug:
 
 # The settings in effect, one NAME=value a line (settings-debug: as
 # test-debug would see them).
-SHOWN_SETTINGS := KVER KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
+SHOWN_SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
 	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
 	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
 	BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S

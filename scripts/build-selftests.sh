@@ -24,9 +24,14 @@ make -s -C "$tree" O="$(realpath "$out")/hdr-obj" ARCH=x86_64 \
 for t in "$@"; do
 	[ -r "$dir/$t.c" ] || { echo "build-selftests: no $dir/$t.c" >&2; exit 1; }
 	extra= libs=
-	# vm_util.c, and since 6.5 thp_settings.c, hold helpers the tests share
-	grep -q '"vm_util.h"' "$dir/$t.c" && extra=$dir/vm_util.c
-	grep -q '"thp_settings.h"' "$dir/$t.c" && extra="$extra $dir/thp_settings.c"
+	# vm_util.c, since 6.5 thp_settings.c, since 7.2 hugepage_settings.c
+	# (thp_settings.c renamed) hold helpers the tests share; the tree's
+	# Makefile links them with every test, and so does this.
+	if grep -q '"\(vm_util\|thp_settings\|hugepage_settings\).h"' "$dir/$t.c"; then
+		for h in vm_util thp_settings hugepage_settings; do
+			[ -r "$dir/$h.c" ] && extra="$extra $dir/$h.c"
+		done
+	fi
 	grep -q '<numa.h>' "$dir/$t.c" && libs='-Wl,-Bstatic -lnuma -Wl,-Bdynamic'
 	# 6.12.y's khugepaged.c got a stable backport that returns KSFT_SKIP,
 	# which upstream's vm_util.h defines by including kselftest.h and

@@ -76,8 +76,9 @@ tarball=/usr/src/$pkg.tar.xz
 leak=$(apt-get -s upgrade 2>/dev/null | awk '/^Inst/ && /(unstable|experimental)/')
 [ -z "$leak" ] || die "apt would upgrade from unstable or experimental: $leak"
 
+# mainline.pkg changes only with the choice: the tree is unpacked again then
 mkdir -p "$outdir"
-echo "$pkg $ver $suite" > "$outdir/mainline.pkg.new"
 ln -sfn "$tarball" "$outdir/linux-source-mainline.tar.xz"
-mv "$outdir/mainline.pkg.new" "$outdir/mainline.pkg"
+[ "$(cat "$outdir/mainline.pkg" 2>/dev/null)" = "$pkg $ver $suite" ] ||
+	echo "$pkg $ver $suite" > "$outdir/mainline.pkg"
 echo "  MAINLINE $pkg $ver ($suite): $(sha256sum "$tarball" | cut -c1-16)"
