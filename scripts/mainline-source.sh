@@ -17,8 +17,9 @@
 set -eu
 
 outdir=$1
-list=/etc/apt/sources.list.d/lab-mainline.sources
-pref=/etc/apt/preferences.d/lab-mainline.pref
+# APT_ETC and SRC_DIR are for the host test, which fakes apt.
+list=${APT_ETC:-/etc/apt}/sources.list.d/lab-mainline.sources
+pref=${APT_ETC:-/etc/apt}/preferences.d/lab-mainline.pref
 
 die() { echo "mainline-source: $*" >&2; exit 1; }
 sudo=
@@ -47,6 +48,7 @@ if [ "$(cat "$list" 2>/dev/null)" != "$want_list" ] ||
 fi
 
 # "PACKAGE VERSION SUITE" for every linux-source-7.N apt knows, newest first.
+# shellcheck disable=SC2046 # one word per package name
 offered=$(apt-cache madison $(apt-cache pkgnames linux-source-7. | sort -u) 2>/dev/null |
 	awk -F'|' '{ gsub(/ /, "", $1); gsub(/ /, "", $2); split($3, s, " ");
 		    suite = s[2]; sub(/\/.*/, "", suite); print $1, $2, suite }' |
@@ -69,7 +71,7 @@ if [ "$(dpkg-query -W -f='${db:Status-Status} ${Version}' "$pkg" 2>/dev/null)" !
 		die "$pkg $ver cannot be installed; offered: $(echo "$offered" | awk '{ printf "%s %s (%s); ", $1, $2, $3 }')"
 	fi
 fi
-tarball=/usr/src/$pkg.tar.xz
+tarball=${SRC_DIR:-/usr/src}/$pkg.tar.xz
 [ -r "$tarball" ] || die "$pkg is installed but $tarball is missing"
 
 # Nothing else may come from unstable or experimental.

@@ -6,6 +6,12 @@ fail() {
 	exit 1
 }
 
+# A test writes under TEST_DIR only: without it, "$TEST_DIR/x" would be /x.
+case ${TEST_DIR:-} in
+/?*) [ -d "$TEST_DIR" ] || fail "TEST_DIR=$TEST_DIR is not a folder" ;;
+*) fail "TEST_DIR is not set to an absolute folder (run host tests with make test)" ;;
+esac
+
 top=$(cd "$(dirname "$0")/../.." && pwd)
 scripts=$top/scripts
 . "$top/tests/lib/common.sh"
