@@ -9,6 +9,11 @@
  * The series has two events: mm_compaction_proactive_check (every check;
  * decision=start begins a round) and mm_compaction_proactive_end.  A round
  * with score_after >= score_before deferred the node's next check.
+ *
+ * Numbers are read by field name through the recording's own formats
+ * (tep_find_field()), and symbols by "key=" in the printed line: nothing
+ * depends on a field's offset or on the order the fields are printed in
+ * (v3 of the series moved _end's outcome before the scanned counts).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -99,8 +104,11 @@ static void usage(FILE *f)
 		"                     score_before) as CSV (time_s,nid,score,\n"
 		"                     next_check_s: seconds to the node's next check,\n"
 		"                     empty if the recording ends first)\n"
-		"  -w, --wakes FILE   kcompactd wake-ups for kswapd, which end a\n"
-		"                     deferral early, as CSV (time_s,nid,order)\n"
+		"  -w, --wakes FILE   kcompactd wake-ups that end a deferral early,\n"
+		"                     as CSV (time_s,nid,order,by): by=kswapd, its\n"
+		"                     request run (mm_compaction_kcompactd_wake),\n"
+		"                     by=sysctl, a write of the proactiveness\n"
+		"                     (mm_compaction_wakeup_kcompactd order=-1)\n"
 		"  -q, --quiet        no summary on stdout\n"
 		"  -h, --help         this text\n"
 		"FILE - is standard output.  The summary has one 'name value' line\n"
@@ -375,16 +383,21 @@ static int on_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, 
 	if (!strcmp(name, "kcompactd_wake")) {
 		/* compaction requested by kswapd: ends a proactive deferral */
 		if (c->wakes)
-			fprintf(c->wakes, "%.6f,%lld,%lld\n", secs(c, rec->ts), nid,
+			fprintf(c->wakes, "%.6f,%lld,%lld,kswapd\n", secs(c, rec->ts), nid,
 				field(ev, rec, "order"));
 		return 0;
 	}
 	if (!strcmp(name, "wakeup_kcompactd")) {
-		/* order -1: a write of vm.compaction_proactiveness */
+		/*
+		 * order -1: a write of vm.compaction_proactiveness, which
+		 * makes kcompactd check at once, ending a deferral too
+		 */
 		n = field(ev, rec, "order") == -1 ? node_of(c, nid) : NULL;
 		if (n) {
 			n->sysctl_wakeups++;
 			n->woken_by_sysctl = 1;
+			if (c->wakes)
+				fprintf(c->wakes, "%.6f,%lld,-1,sysctl\n", secs(c, rec->ts), nid);
 		}
 		return 0;
 	}
@@ -509,7 +522,7 @@ int main(int argc, char **argv)
 			break;
 		case 'w':
 			c->wakes = open_out(optarg);
-			fprintf(c->wakes, "time_s,nid,order\n");
+			fprintf(c->wakes, "time_s,nid,order,by\n");
 			break;
 		case 'q':
 			quiet = 1;

@@ -1,14 +1,24 @@
 # Back-off: with unmovable pages scattered over every huge-page block
 # (lab_unmovable), compaction cannot lower the score.  At proactiveness 40
-# each node's round makes no progress, the next check is deferred by
-# 500 ms << 6 = 32000 ms, no round begins on that node inside the window,
-# and <debugfs>/extfrag/proactive_compaction counts the window down, to the
-# millisecond that the deferring round's end event gives.  Setting
-# proactiveness to 0 cancels the deferral: the file then reads 0.
+# each node's round starts above the high threshold (thresholds 40), makes
+# no progress (its mm_compaction_proactive_end has score_after >=
+# score_before) and the node's compact_daemon_proactive_round_deferred
+# moves; kcompactd then waits 500 ms << 6 = 32 s, not 500 ms, for the
+# node's next check.  The trace shows it: after each deferring end event,
+# no mm_compaction_proactive_check on that node for 32 s (0.3 s of slack
+# under TCG) and none later than 36 s (TCG runs timers late: 0.9 s seen),
+# and no round begins inside the window; every node's first window is
+# measured that way, and the events match the counters, in total and per
+# node.
 #
-# By design a compaction request from kswapd (mm_compaction_kcompactd_wake)
-# ends a window early; the test allows that, and a window that runs out
-# across a guest clock jump, and says so.
+# Any wake-up of kcompactd ends a window early, by design: a compaction
+# request from kswapd (mm_compaction_kcompactd_wake) or a write of the
+# tunable (mm_compaction_wakeup_kcompactd order=-1), after which kcompactd
+# checks again 500 ms later or at once.  A window so ended is noted, not
+# measured.  The second recording shows the write case on every tree: with
+# every node deferred, a write of 40 is followed within 1 s on every node by
+# a check that starts a round flagged as triggered, and the window it
+# ended was shorter than 32 s.
 . /lab/tests/lib/guest.sh
 
 set_proactiveness 0
@@ -19,117 +29,113 @@ trap 'rmmod lab_unmovable 2>/dev/null' EXIT
 # timeout), so let it pass before measuring.
 sleep 5
 "$LAB_BIN/fragscore"
+read -r low high <<< "$(thresholds 40)"
+
+# deferred_all OLD: every node with memory deferred a round since the snap OLD
+deferred_all() {
+	local n
+	snap /tmp/vd
+	for n in $(mem_nodes); do
+		[ "$(delta "node$n:compact_daemon_proactive_round_deferred" "$1" /tmp/vd)" -ge 1 ] || return 1
+	done
+}
+
+# ---- The windows
 trace_start
 snap /tmp/v0
 set_proactiveness 40
-deferred_all() { state "$PROACTIVE" deferred_ms | awk '$1 == 0 { bad = 1 } END { exit bad }'; }
-wait_until 60 deferred_all
-# Two reads of deferred_ms 2 s apart, each between two markers, so that the
-# trace clock says when each read happened.
-marker debugfs-1a
-cp "$PROACTIVE" /tmp/d1
-marker debugfs-1b
-sleep 2
-marker debugfs-2a
-cp "$PROACTIVE" /tmp/d2
-marker debugfs-2b
-cat /tmp/d1 /tmp/d2
-
-# Stay past the first window, to see that nothing began inside it.
-sleep 32
+wait_until 60 deferred_all /tmp/v0
+marker all-deferred
+# Stay past the first windows (36 s at the latest), to see that nothing
+# began inside them and when each ended.
+sleep 37
+wait_until 60 settled
 snap /tmp/v1
 trace_stop backoff
 rounds backoff > "$OUT/rounds.csv"
 defers backoff | tee "$OUT/defers.csv"
 wakes backoff | tee "$OUT/wakes.csv"
 summary backoff checks >/dev/null
-at() { awk -v m="$1" '$1 == "marker" && $3 == m { print $2 }' "$OUT/backoff.summary"; }
-m1a=$(at debugfs-1a) m1b=$(at debugfs-1b) m2a=$(at debugfs-2a) m2b=$(at debugfs-2b)
-echo "reads at $m1a..$m1b s and $m2a..$m2b s of the trace"
+last=$(summary backoff last_event_s)
 
-# deferred_ms must be the time left of the window that the node's last
-# deferring round (score_after >= score_before) opened: end = defer + 32 s on the trace
-# clock, read somewhere between the markers around the read, within 50 ms;
-# or within 250 ms (the deferral counts jiffies, which under TCG can lag
-# the trace clock) if the two reads count down as the trace clock does.  A kswapd
-# request (mm_compaction_kcompactd_wake) ends a window early, by design; a
-# window may also run out between the reads when a TCG stall makes the
-# guest clock jump.  Both are allowed, said, and not counted.
-counted=0
-cols "$OUT/defers.csv" time_s nid > /tmp/defers
-cols "$OUT/wakes.csv" time_s nid > /tmp/wakes
-while read -r n ms1; do
-	ms2=$(state /tmp/d2 node deferred_ms | awk -v n="$n" '$1 == n { print $2 }')
-	since=$(awk -v n="$n" -v b="$m1b" '$2 == n && $1 < b { t = $1 } END { if (t != "") print t }' /tmp/defers)
-	[ -n "$since" ] || fail "node $n: deferred_ms $ms1 at the first read, but no defer event before it"
-	# ok MS A B [TOL]: MS is the time left at a read between markers A and
-	# B, give or take TOL ms (default 50)
-	ok() {
-		awk -v ms="$1" -v a="$2" -v b="$3" -v e="$since" -v tol="${4:-50}" 'BEGIN {
-			lo = (e + 32 - b) * 1000 - tol; hi = (e + 32 - a) * 1000 + tol
-			if (lo < 0) lo = 0
-			exit !(ms >= lo && ms <= hi) }'
-	}
-	woken=$(awk -v n="$n" -v a="$since" -v b="$m2b" '$2 == n && $1 > a && $1 < b { print $1; exit }' /tmp/wakes)
-	expired=$(awk -v e="$since" -v b="$m2b" 'BEGIN { print (e + 32 <= b) ? 1 : 0 }')
-	if ok "$ms1" "$m1a" "$m1b" && [ "$expired" = 1 ]; then
-		echo "note: node $n: its window from $since s ran out between the reads ($m1b -> $m2a s): the guest clock jumped"
-	elif ok "$ms1" "$m1a" "$m1b" && ok "$ms2" "$m2a" "$m2b"; then
-		echo "ok: node $n: deferred_ms counts down the window from $since s, $ms1 -> $ms2"
-		counted=$((counted + 1))
-	elif ok "$ms1" "$m1a" "$m1b" 250 && ok "$ms2" "$m2a" "$m2b" 250 &&
-		awk -v d=$((ms1 - ms2)) -v a1="$m1a" -v b1="$m1b" -v a2="$m2a" -v b2="$m2b" \
-			'BEGIN { exit !(d >= (a2 - b1) * 1000 - 50 && d <= (b2 - a1) * 1000 + 50) }'; then
-		# The deferral counts jiffies, which under TCG can lag the trace
-		# clock; less than half a check period off still names the window.
-		echo "ok: node $n: deferred_ms counts down the window from $since s, $ms1 -> $ms2, as the trace clock does, but off it by up to 250 ms (jiffies under TCG)"
-		counted=$((counted + 1))
-	elif [ -n "$woken" ]; then
-		echo "note: node $n: a kswapd request to kcompactd at $woken s ended the window from $since s ($ms1 -> $ms2 ms)"
-	else
-		fail "node $n: deferred_ms went $ms1 -> $ms2, but the window from $since s has $(awk -v e="$since" -v a="$m1a" -v b="$m2a" 'BEGIN { printf "%.0f -> %.0f", (e + 32 - a) * 1000, (e + 32 - b) * 1000 }') ms left then"
-	fi
-done < <(state /tmp/d1 node deferred_ms)
-[ "$counted" -gt 0 ] || fail "no node's window ran undisturbed"
-
-d=$(delta compact_daemon_proactive_round_deferred /tmp/v0 /tmp/v1)
-[ "$d" -ge "$NODES" ] || fail "compact_daemon_proactive_round_deferred moved by $d"
-echo "ok: compact_daemon_proactive_round_deferred +$d"
+for n in $(mem_nodes); do
+	d=$(delta "node$n:compact_daemon_proactive_round_deferred" /tmp/v0 /tmp/v1)
+	[ "$d" -ge 1 ] || fail "node $n: compact_daemon_proactive_round_deferred moved by $d"
+	echo "ok: node $n: compact_daemon_proactive_round_deferred +$d"
+done
 check_identities backoff /tmp/v0 /tmp/v1
+cols "$OUT/rounds.csv" nid score_before | awk -v h="$high" '$2 <= h { print "FAIL: node " $1 ": a round began at score " $2; bad = 1 } END { exit bad }' ||
+	fail "a round began at a score not above the high threshold $high"
+echo "ok: every round began above the high threshold $high"
 
-# The node's next check comes 32 s after the deferring round (one jiffy
-# of timer granularity and 0.1 s of guest clock allowed), unless kswapd
-# woke kcompactd in between.
+# woken NID FROM TO: the first wake-up of the node's kcompactd in (FROM, TO)
+cols "$OUT/wakes.csv" time_s nid by > /tmp/wakes
+woken() {
+	awk -v n="$1" -v a="$2" -v b="$3" '$2 == n && $1 > a && $1 < b { print $1, $3; exit }' /tmp/wakes
+}
+# Each deferral's window: the next check on the node 31.7 to 36 s after
+# the deferring end, unless a wake-up came first.
+counted=0
 while read -r t n gap; do
-	[ -n "$gap" ] || continue
-	woken=$(awk -v n="$n" -v a="$t" -v g="$gap" '$2 == n && $1 > a && $1 < a + g { print $1; exit }' /tmp/wakes)
-	if [ -n "$woken" ]; then
-		echo "note: node $n: deferred at $t s, woken by kswapd at $woken s"
-	elif awk -v g="$gap" 'BEGIN { exit !(g >= 31.9) }'; then
-		echo "ok: node $n: deferred at $t s, next check $gap s later"
+	if [ -z "$gap" ]; then
+		w=$(woken "$n" "$t" 1e9)
+		awk -v t="$t" -v e="$last" 'BEGIN { exit !(e > t + 36) }' && [ -z "$w" ] &&
+			fail "node $n: deferred at $t s, and no check in the $(awk -v t="$t" -v e="$last" 'BEGIN { print e - t }') s the recording goes on"
+		continue
+	fi
+	w=$(woken "$n" "$t" "$(awk -v t="$t" -v g="$gap" 'BEGIN { print t + g }')")
+	if [ -n "$w" ]; then
+		echo "note: node $n: deferred at $t s, woken at ${w% *} s by ${w#* }, checked $gap s after the deferral"
+	elif awk -v g="$gap" 'BEGIN { exit !(g >= 31.7 && g <= 36) }'; then
+		echo "ok: node $n: deferred at $t s, no check for $gap s"
+		counted=$((counted + 1))
 	else
-		fail "node $n: deferred at $t s, but checked again $gap s later"
+		fail "node $n: deferred at $t s, checked again $gap s later (want 32 s: 31.7 to 36)"
 	fi
 done < <(cols "$OUT/defers.csv" time_s nid next_check_s)
-n=0
-while [ "$n" -lt "$NODES" ]; do
-	first=$(awk -v n=$n '$2 == n { print $1; exit }' /tmp/defers)
+[ "$counted" -gt 0 ] || fail "no node's window ran undisturbed"
+
+for n in $(mem_nodes); do
+	first=$(cols "$OUT/defers.csv" time_s nid | awk -v n="$n" '$2 == n { print $1; exit }')
 	[ -n "$first" ] || fail "node $n was not deferred"
-	# The window: 32 s, or up to a kcompactd wake-up for kswapd.
-	end=$(awk -v n=$n -v t="$first" '$2 == n && $1 > t && $1 < t + 32 { print $1; exit }' /tmp/wakes)
-	[ -n "$end" ] && echo "note: node $n: a kswapd request at $end s ended the window early"
-	end=${end:-$(echo "$first" | awk '{ print $1 + 32 }')}
+	# The window: 32 s, or up to a wake-up
+	end=$(woken "$n" "$first" "$(awk -v t="$first" 'BEGIN { print t + 32 }')")
+	[ -n "$end" ] && echo "note: node $n: a wake-up by ${end#* } at ${end% *} s ended the window early"
+	end=${end% *}
+	end=${end:-$(awk -v t="$first" 'BEGIN { print t + 31.7 }')}
 	# rounds on node n that began inside (first, end)
-	inside=$(cols "$OUT/rounds.csv" nid begin_s | awk -v n=$n -v t="$first" -v e="$end" '$1 == n && $2 > t && $2 < e')
+	inside=$(cols "$OUT/rounds.csv" nid begin_s | awk -v n="$n" -v t="$first" -v e="$end" '$1 == n && $2 > t && $2 < e')
 	[ -z "$inside" ] || fail "node $n: a round began inside the defer window from $first s: $inside"
 	echo "ok: node $n: deferred at $first s, no round before $end s"
-	n=$((n + 1))
 done
 
-# A deferral cancelled by proactiveness 0 reads as none.
-wait_until 60 deferred_all
-set_proactiveness 0
-cat "$PROACTIVE"
-state "$PROACTIVE" deferred_ms | awk '$1 != 0 { bad = 1 } END { exit bad }' ||
-	fail "deferred_ms is not 0 on every node after proactiveness 0"
-echo "ok: proactiveness 0 reads as no deferral on every node"
+# ---- A write of the tunable ends a deferral (every tree)
+trace_start
+snap /tmp/c0
+set_proactiveness 40		# ends the windows still open: a round, deferred again
+wait_until 60 deferred_all /tmp/c0
+sleep 2
+marker write-40
+set_proactiveness 40
+sleep 2
+wait_until 60 settled
+snap /tmp/c1
+trace_stop cancel
+rounds cancel > "$OUT/cancel-rounds.csv"
+defers cancel | tee "$OUT/cancel-defers.csv"
+summary cancel checks >/dev/null
+w=$(awk '$1 == "marker" && $3 == "write-40" { print $2 }' "$OUT/cancel.summary")
+[ -n "$w" ] || fail "no trace_marker in the second recording"
+check_identities cancel /tmp/c0 /tmp/c1
+for n in $(mem_nodes); do
+	# the node's last deferral before the write, and its next check
+	read -r t gap <<< "$(cols "$OUT/cancel-defers.csv" time_s nid next_check_s |
+		awk -v n="$n" -v w="$w" '$2 == n && $1 < w { t = $1; g = $3 } END { print t, g }')"
+	[ -n "$t" ] || fail "node $n: no deferral before the write at $w s"
+	[ -n "$gap" ] || fail "node $n: deferred at $t s, and no check after the write at $w s"
+	awk -v t="$t" -v g="$gap" -v w="$w" 'BEGIN { c = t + g; exit !(c > w && c <= w + 1 && g < 31.7) }' ||
+		fail "node $n: deferred at $t s, next check $gap s later: not within 1 s of the write at $w s"
+	r=$(cols "$OUT/cancel-rounds.csv" nid begin_s triggered | awk -v n="$n" -v w="$w" '$1 == n && $2 > w && $2 <= w + 1 { print $3; exit }')
+	expect_eq "node $n: the round begun within 1 s of the write is triggered" "$r" 1
+	echo "ok: node $n: deferred at $t s, the write at $w s ended the window: checked $gap s after the deferral"
+done

@@ -7,8 +7,10 @@
 # kcompactd1 then runs outside its node, all on), starts a round with a
 # write of 100, takes the node's other CPU offline and back while the
 # round may still run, and brings every CPU back.  Afterwards: every page
-# verifies, the series' counters never went down between any two reads,
-# the events and counters agree over the whole window, node 1 had a round
+# verifies, the series' counters (in /proc/vmstat and per node, folded:
+# a fold takes every online CPU's deltas, an offlined CPU's are folded when
+# it goes) never went down between any two reads, the events and counters
+# agree over the whole window, in total and per node, node 1 had a round
 # in every cycle, kcompactd1 is bound to node 1's CPUs again, and (the
 # runner's check) the console shows no splat.
 . /lab/tests/lib/guest.sh
@@ -39,8 +41,8 @@ sleep 0.3
 [ "$((k % 4))" != 1 ] || { cpu 2 0; cpu 2 1; }
 [ "$((k % 4))" != 2 ] || { cpu 3 0; cpu 3 1; }
 sleep 1
-grep '^compact_daemon_proactive_' /proc/vmstat > "/tmp/hp-v$(printf %04d "$k")"
-echo "cycle $k, $state: $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' /proc/vmstat)"
+proactive_counters "/tmp/hp-v$(printf %04d "$k")"
+echo "cycle $k, $state: $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' "/tmp/hp-v$(printf %04d "$k")")"
 set_proactiveness 0
 for c in 2 3; do cpu "$c" 1; done
 SH
@@ -49,7 +51,7 @@ chmod +x /tmp/hotplug-cycle
 set_proactiveness 0
 trace_start
 snap /tmp/v0
-grep '^compact_daemon_proactive_' /proc/vmstat > /tmp/hp-v0000
+proactive_counters /tmp/hp-v0000
 "$LAB_BIN/pagecheck" --node 1 --percent 50 --cycles 8 -- /tmp/hotplug-cycle | tee "$OUT/pagecheck.log" ||
 	fail "pagecheck found changed pages (or could not run)"
 snap /tmp/v1

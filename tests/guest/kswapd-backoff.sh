@@ -1,7 +1,8 @@
 # While kswapd runs on a node whose score is above the high threshold,
 # proactive compaction does not start (or abandons) its round: the check
-# events say kswapd, and compact_daemon_proactive_check_kswapd (checks) or
-# _round_kswapd (rounds) moves.
+# events say kswapd, at a score above the high threshold (thresholds 20),
+# and compact_daemon_proactive_check_kswapd (checks) or _round_kswapd
+# (rounds) moves, on the nodes whose events say so.
 #
 # kswapd is kept busy by streaming a file much larger than memory through
 # the page cache (reading a sparse file allocates a page per 4 KiB).  The
@@ -54,4 +55,13 @@ c=$(summary kswapd checks_kswapd)
 e=$(summary kswapd ends_kswapd)
 [ $((c + e)) -gt 0 ] || fail "no check or round end reports kswapd"
 echo "ok: $c checks and $e round ends report kswapd"
+# Every check carried the thresholds of proactiveness 20 on this tree, and
+# those that kswapd kept from starting a round found the score above high.
+read -r low high <<< "$(thresholds 20)"
+scores kswapd > "$OUT/scores.csv"
+cols "$OUT/scores.csv" score low high decision | awk -v l="$low" -v h="$high" '
+	$2 != l || $3 != h { print "FAIL: a check with low " $2 " high " $3 ", want " l " " h; bad = 1 }
+	$4 == "kswapd" && $1 <= h { print "FAIL: a kswapd check at score " $1 ", not above high " h; bad = 1 }
+	END { exit bad }' || fail "a check's thresholds or decision do not match proactiveness 20 ($low/$high)"
+echo "ok: every check at thresholds $low/$high, every kswapd check above $high"
 check_identities kswapd /tmp/v0 /tmp/v1

@@ -7,12 +7,15 @@
 # sets of blocks: one block of node 1; all of node 1's DIMM (its
 # ZONE_MOVABLE empties, so the node's score loses a zone); one block of each
 # node; all of node 0's DIMM.  The blocks come back online (movable) at the
-# end of the cycle.  Meanwhile a reader loops on the per-node state file.
+# end of the cycle.  Meanwhile a reader loops on every node's vmstat
+# (/sys/devices/system/node/nodeN/vmstat), checking each read for the
+# series' counters of every node, none lower than at the read before.
 # Afterwards: every page verifies, every offline and online succeeded,
-# emptied zones were empty and came back whole, the series' counters never
-# went down between any two reads, the events and counters agree over the
-# whole window, node 1 had a round in every cycle, the reader never failed,
-# and (the runner's check) the console shows no splat.
+# emptied zones were empty and came back whole, the series' counters (in
+# /proc/vmstat and per node, folded) never went down between any two reads,
+# the events and counters agree over the whole window, in total and per
+# node, node 1 had a round in every cycle, the reader never failed, and
+# (the runner's check) the console shows no splat.
 . /lab/tests/lib/guest.sh
 
 [ "$DIMM_PER_NODE" -gt 0 ] || fail "needs hot-pluggable memory (DIMM_PER_NODE, got 0)"
@@ -36,7 +39,7 @@ full0=$(movable_present 0) full1=$(movable_present 1)
 
 # The cycle pagecheck runs after each fragmenting: cycle k starts a round,
 # offlines set k (see above) while the round may run, reads the counters
-# and the state file, and onlines what it offlined.
+# (folded) and the scores (fragscore), and onlines what it offlined.
 cat > /tmp/hotplug-cycle <<'SH'
 #!/bin/bash
 . /lab/tests/lib/guest.sh
@@ -65,24 +68,34 @@ case $((k % 4)) in
 0) expect_eq "node 0's ZONE_MOVABLE with its DIMM offline" "$(movable_present 0)" 0 ;;
 esac
 sleep 1
-grep '^compact_daemon_proactive_' /proc/vmstat > "/tmp/mh-v$(printf %04d "$k")"
-cp "$PROACTIVE" "/tmp/mh-state$k"
-echo "cycle $k, $what offline ($*): scores $(state "$PROACTIVE" score | paste -sd' '), $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' /proc/vmstat)"
+proactive_counters "/tmp/mh-v$(printf %04d "$k")"
+"$LAB_BIN/fragscore" > "/tmp/mh-score$k"
+echo "cycle $k, $what offline ($*): scores $(awk '{ print $4 }' "/tmp/mh-score$k" | paste -sd' '), $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' "/tmp/mh-v$(printf %04d "$k")")"
 set_proactiveness 0
 for b; do block online_movable "$b"; done
 SH
 chmod +x /tmp/hotplug-cycle
 
-# The reader: the state file, over and over, while memory comes and goes.
+# The reader: every node's vmstat, over and over, while memory comes and
+# goes, as a monitoring agent would read it (no fold: the values lag, but
+# never go down).  Each read must have the series' counters of every node.
+want=$(($(grep -c '^compact_daemon_proactive_' /proc/vmstat) * NODES))
 reader() {
 	local n=0
-	while cat "$PROACTIVE" > /tmp/mh-read; do
-		[ "$(wc -l < /tmp/mh-read)" = "$NODES" ] || { echo "FAIL: read $n: $(cat /tmp/mh-read)"; exit 1; }
+	while :; do
+		for d in "$NODE_SYSFS"/node[0-9]*; do
+			awk -v n="${d##*/}" '$1 ~ /^compact_daemon_proactive_/ { print n ":" $1, $2 }' "$d/vmstat" ||
+				{ echo "FAIL: read $n: $d/vmstat failed"; exit 1; }
+		done > /tmp/mh-read.new
+		[ "$(wc -l < /tmp/mh-read.new)" = "$want" ] || { echo "FAIL: read $n: $(cat /tmp/mh-read.new)"; exit 1; }
+		if [ -s /tmp/mh-read ]; then
+			awk 'FNR == NR { old[$1] = $2; next } $2 < old[$1] { print "FAIL: read " n ": " $1 " went down: " old[$1] " -> " $2; bad = 1 } END { exit bad }' \
+				n="$n" /tmp/mh-read /tmp/mh-read.new || exit 1
+		fi
+		mv /tmp/mh-read.new /tmp/mh-read
 		n=$((n + 1))
 		echo "$n" > /tmp/mh-reads
 	done
-	echo "FAIL: read $n failed"
-	exit 1
 }
 reader > "$OUT/reader.log" 2>&1 &
 READER=$!
@@ -91,7 +104,7 @@ trap 'kill $READER 2>/dev/null || :' EXIT
 set_proactiveness 0
 trace_start
 snap /tmp/v0
-grep '^compact_daemon_proactive_' /proc/vmstat > /tmp/mh-v0000
+proactive_counters /tmp/mh-v0000
 "$LAB_BIN/pagecheck" --node 1 --percent 50 --cycles 8 -- /tmp/hotplug-cycle | tee "$OUT/pagecheck.log" ||
 	fail "pagecheck found changed pages, or a cycle failed (or pagecheck could not run)"
 wait_until 120 idle_twice
@@ -99,8 +112,8 @@ snap /tmp/v1
 trace_stop hotplug
 expect_eq "mismatching pages" "$(awk '/total pages_verified/ { print $6 }' "$OUT/pagecheck.log")" 0
 
-kill -0 $READER 2>/dev/null || fail "the state file reader stopped: $(tail -1 "$OUT/reader.log")"
-echo "ok: the state file read $(cat /tmp/mh-reads) times"
+kill -0 $READER 2>/dev/null || fail "the nodes' vmstat reader stopped: $(tail -1 "$OUT/reader.log")"
+echo "ok: every node's vmstat read $(cat /tmp/mh-reads) times, its counters never lower than at the read before"
 ops=$(wc -l < /tmp/mh-ops)
 expect_eq "offline and online operations done" "$ops" $((2 * (1 + 4 + 2 + 4) * 2))
 expect_eq "pages in ZONE_MOVABLE, node 0 and node 1, afterwards" \

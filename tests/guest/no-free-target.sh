@@ -14,7 +14,9 @@
 # free lists directly (isolate_freepages()), not from the page allocator,
 # so these failures cannot cause the outcome.
 # Afterwards: every page verifies, the events and counters agree over the
-# whole window, and (the runner's check) the console shows no splat.
+# whole window, in total and per node (node 1's
+# compact_daemon_proactive_round_aborted moved in each drained cycle), and
+# (the runner's check) the console shows no splat.
 . /lab/tests/lib/guest.sh
 
 # The test stays on node 0's CPU: an allocation made on node 1's CPU would
@@ -31,8 +33,8 @@ kswapd1_asleep() { [ "$(cut -d' ' -f3 "/proc/$(pgrep -x kswapd1)/stat")" = S ]; 
 # round_done OLD: node 1 started a round since the counters in OLD, and
 # every kcompactd is idle again
 round_done() {
-	grep '^compact_daemon_proactive_' /proc/vmstat > /tmp/dr-now
-	[ "$(delta compact_daemon_proactive_round "$1" /tmp/dr-now)" -ge 1 ] && idle_twice
+	proactive_counters /tmp/dr-now
+	[ "$(delta node1:compact_daemon_proactive_round "$1" /tmp/dr-now)" -ge 1 ] && idle_twice
 }
 p=compact_daemon_proactive_round_aborted
 if [ "$k" -le 2 ]; then
@@ -53,15 +55,16 @@ else
 	fi
 fi
 wait_until 60 kswapd1_asleep
-grep '^compact_daemon_proactive_' /proc/vmstat > /tmp/dr-before
+proactive_counters /tmp/dr-before
 set_proactiveness 100
 wait_until 120 round_done /tmp/dr-before
 set_proactiveness 0
 wait_until 60 idle_twice
-grep '^compact_daemon_proactive_' /proc/vmstat > /tmp/dr-after
+proactive_counters /tmp/dr-after
 aborted=$(delta $p /tmp/dr-before /tmp/dr-after)
 if [ "$k" -le 2 ]; then
 	rmmod lab_drain || fail "rmmod lab_drain failed"
+	[ "$(delta node1:$p /tmp/dr-before /tmp/dr-after)" -ge 1 ] || fail "cycle $k, $what: no aborted round on node 1 ($aborted in all)"
 	[ "$aborted" -ge 1 ] || fail "cycle $k, $what: no aborted round ($(delta compact_daemon_proactive_round /tmp/dr-before /tmp/dr-after) rounds, kswapd $(delta compact_daemon_proactive_round_kswapd /tmp/dr-before /tmp/dr-after))"
 elif [ -d "$FI" ]; then
 	echo 0 > "/proc/$(pgrep -x kcompactd1)/make-it-fail"

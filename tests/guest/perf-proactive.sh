@@ -4,7 +4,8 @@
 # - perf stat -a counts of mm_compaction_proactive_* equal the counters'
 #   deltas (end events = _round; checks by decision and ends by outcome,
 #   with perf's --filter, = _round, _check_kswapd and _round_<outcome>), and
-#   the check count equals the checks in an ftrace recording of the window;
+#   the check count equals the checks in an ftrace recording of the window,
+#   whose events match the counters in total and per node;
 # - perf script prints the events with their symbolic fields decoded;
 # - perf's compaction-times script reports kcompactd's compaction time.
 #   That script raises KeyError on a recording that starts part-way through
@@ -69,14 +70,16 @@ for o in success partial kswapd aborted; do
 	i=$((i + 1))
 done
 [ "$(count glob ${EV}_end)" -ge "$NODES" ] || fail "perf stat counted $(count glob ${EV}_end) rounds for $NODES nodes"
+check_identities window /tmp/v0 /tmp/v1
 
 # perf script: the fields decoded, as trace-cmd report shows them
 perf script -i /tmp/perf.data -F comm,pid,cpu,time,event,trace > "$OUT/perf-script.txt" 2> "$OUT/perf-script.err"
 grep -m2 "${EV}_" "$OUT/perf-script.txt" || fail "perf script printed no proactive event"
-grep -Eq "kcompactd[0-9]+ .* ${EV}_check: nid=[0-9]+ score=[0-9]+ low=80 high=90 decision=start *$" \
-	"$OUT/perf-script.txt" || fail "perf script: no check with decision=start, decoded"
-grep -Eq "kcompactd[0-9]+ .* ${EV}_end: nid=[0-9]+ score_before=[0-9]+ score_after=[0-9]+ migrate_scanned=[0-9]+ free_scanned=[0-9]+ outcome=success *$" \
-	"$OUT/perf-script.txt" || fail "perf script: no end with outcome=success, decoded"
+read -r low high <<< "$(thresholds 20)"
+grep -Eq "kcompactd[0-9]+ .* ${EV}_check: nid=[0-9]+ score=[0-9]+ low=$low high=$high decision=start *$" \
+	"$OUT/perf-script.txt" || fail "perf script: no check with low=$low high=$high decision=start, decoded"
+grep -Eq "kcompactd[0-9]+ .* ${EV}_end: nid=[0-9]+ score_before=[0-9]+ score_after=[0-9]+ outcome=success migrate_scanned=[0-9]+ free_scanned=[0-9]+ *$" \
+	"$OUT/perf-script.txt" || fail "perf script: no end with outcome=success, decoded, in v3's order"
 ! grep -Eq "(decision|outcome)=(0x)?[0-9]" "$OUT/perf-script.txt" || fail "perf script printed a symbol as a number"
 echo "ok: perf script decodes decision and outcome"
 

@@ -1,12 +1,14 @@
 # With every node fragmented (score >= 90) while proactive compaction is
 # off, writing 20 to vm.compaction_proactiveness starts a round on every node
 # within 1 s, flagged as triggered; rounds run until each node is at or
-# below the low threshold (80), and the counters and events agree.  With
+# below the low threshold (thresholds 20: 80, with the high 90, on every
+# tree), and the counters and events agree, in total and per node.  With
 # kcompactd's context switches recorded, the analysis tool gives each round
 # its pages migrated (at most those scanned) and its kcompactd's CPU time
 # (more than none, no more than the round lasted).
 . /lab/tests/lib/guest.sh
 
+read -r low high <<< "$(thresholds 20)"
 set_proactiveness 0
 fragment
 trace_start compaction sched:sched_switch -f 'prev_comm ~ "kcompactd*" || next_comm ~ "kcompactd*"'
@@ -14,7 +16,7 @@ snap /tmp/v0
 marker write-20
 set_proactiveness 20
 wait_until 120 settled
-cat "$PROACTIVE"
+"$LAB_BIN/fragscore"
 sleep 1
 snap /tmp/v1
 trace_stop round
@@ -50,12 +52,12 @@ while [ "$n" -lt "$NODES" ]; do
 	echo "$first" | awk -v w="$write_at" '$2 == 1 && $1 - w < 1.0 && $1 >= w' | grep -q . ||
 		fail "node $n: first round '$first' is not a triggered round within 1 s of the write at $write_at"
 	echo "ok: node $n: triggered round began $(echo "$first" | awk -v w="$write_at" '{ printf "%.3f", $1 - w }') s after the write"
-	awk '$3 <= 90 { bad = 1 } END { exit bad }' /tmp/node-rounds ||
-		fail "node $n: a round began at a score not above the high threshold 90"
-	awk '$5 == "success" && $4 > 80 { bad = 1 } END { exit bad }' /tmp/node-rounds ||
-		fail "node $n: a successful round ended above the low threshold 80"
+	awk -v h="$high" '$3 <= h { bad = 1 } END { exit bad }' /tmp/node-rounds ||
+		fail "node $n: a round began at a score not above the high threshold $high"
+	awk -v l="$low" '$5 == "success" && $4 > l { bad = 1 } END { exit bad }' /tmp/node-rounds ||
+		fail "node $n: a successful round ended above the low threshold $low"
 	grep -q ' success$' /tmp/node-rounds ||
 		fail "node $n: no round reached the low threshold"
-	echo "ok: node $n: rounds began above 90, successful ones ended at or below 80"
+	echo "ok: node $n: rounds began above $high, successful ones ended at or below $low"
 	n=$((n + 1))
 done

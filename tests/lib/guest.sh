@@ -18,20 +18,87 @@ expect_eq() {
 	echo "ok: $1 = $3"
 }
 
-# vmstat NAME: one counter of /proc/vmstat
+# ---- Counters.  The series' nine compact_daemon_proactive_* counters are
+# per-node stats: each node's are in /sys/devices/system/node/nodeN/vmstat
+# (and /proc/zoneinfo), their sums in /proc/vmstat.  An update goes to a
+# per-CPU delta first, which reaches the node's and the global counter only
+# when it is folded (within about a second, or when it grows past the
+# CPU's threshold): every exact read folds first, with fold.
+
+NODE_SYSFS=/sys/devices/system/node
+
+# fold: fold every CPU's pending counter deltas into the node and global
+# counters (/proc/sys/vm/stat_refresh; root)
+fold() {
+	echo 1 > /proc/sys/vm/stat_refresh || fail "cannot write /proc/sys/vm/stat_refresh"
+}
+
+# vmstat NAME: one counter of /proc/vmstat, folded
 vmstat() {
+	fold
 	awk -v k="$1" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' /proc/vmstat
+}
+
+# mem_nodes: the nodes with memory (N_MEMORY), one number a line
+mem_nodes() {
+	tr ',' '\n' < "$NODE_SYSFS/has_memory" |
+		awk -F- 'NF { last = NF > 1 ? $2 : $1; for (i = $1; i <= last; i++) print i }'
+}
+
+# node_counters: every node's compact_daemon_proactive_* counters as they
+# are (no fold), one "nodeN:NAME VALUE" line each.  Without a fold they
+# lag, but never go down: every update adds.
+node_counters() {
+	local d
+	for d in "$NODE_SYSFS"/node[0-9]*; do
+		awk -v n="${d##*/}" '$1 ~ /^compact_daemon_proactive_/ { print n ":" $1, $2; found = 1 }
+			END { if (!found) exit 1 }' "$d/vmstat" || fail "no compact_daemon_proactive_* counter in $d/vmstat"
+	done
+}
+
+# proactive_counters FILE: the series' counters, folded: /proc/vmstat's
+# sums ("NAME VALUE") and every node's ("nodeN:NAME VALUE")
+proactive_counters() {
+	fold
+	grep '^compact_daemon_proactive_' /proc/vmstat > "$1" ||
+		fail "no compact_daemon_proactive_* counter in /proc/vmstat"
+	node_counters >> "$1"
 }
 
 # ---- Proactive compaction helpers
 
 KNOB=vm.compaction_proactiveness
 KNOB_FILE=/proc/sys/vm/compaction_proactiveness
-PROACTIVE=/sys/kernel/debug/extfrag/proactive_compaction
 TRACEFS=/sys/kernel/tracing
 
 set_proactiveness() {
 	sysctl -q -w "$KNOB=$1" || fail "sysctl -w $KNOB=$1 rejected"
+}
+
+# thresholds P: "LOW HIGH", the fragmentation score thresholds that
+# proactiveness P gives on this tree ($KVER): a check starts a round above
+# HIGH, a round ends at or below LOW.  The kernel shows them only in the
+# mm_compaction_proactive_check event (low=, high=); this is the one place
+# the lab computes them.
+#   mainline (7.x): low = 100 - P, leeway = min(10, low / 2),
+#                   high = min(low + leeway, 100)
+#   6.1, 6.12:      low = max(100 - P, 5), high = min(low + 10, 100)
+thresholds() {
+	local p=$1 low leeway high
+	case $p in '' | *[!0-9]*) fail "thresholds: '$p' is not a proactiveness" ;; esac
+	[ "$p" -le 100 ] || fail "thresholds: $p is not a proactiveness (0..100)"
+	low=$((100 - p))
+	case ${KVER:-} in
+	mainline | 7.*)
+		leeway=$((low / 2 < 10 ? low / 2 : 10))
+		high=$((low + leeway)) ;;
+	6.1 | 6.12)
+		[ "$low" -ge 5 ] || low=5
+		high=$((low + 10)) ;;
+	*)	fail "thresholds: no formula for KVER='${KVER:-}' (mainline, 6.12 or 6.1)" ;;
+	esac
+	[ "$high" -le 100 ] || high=100
+	echo "$low $high"
 }
 
 # trace_start [-b KB] [EVENT [-f FILTER]...]: record the EVENTs (default: every
@@ -87,22 +154,21 @@ defers() { "$LAB_BIN/proactive-trace" -q -d - "$OUT/$1.dat"; }
 scores() { "$LAB_BIN/proactive-trace" -q -s - "$OUT/$1.dat"; }
 wakes() { "$LAB_BIN/proactive-trace" -q -w - "$OUT/$1.dat"; }
 
-# state FILE KEY...: per node, the values of the KEYs (node, score, low,
-# high, deferred_ms) in the per-node state file ($PROACTIVE) or a copy of it
-state() {
-	local f=$1
-	shift
-	awk -v want="$*" '{
-		for (i = 1; i < NF; i += 2) v[$i] = $(i + 1)
-		n = split(want, w, " "); s = v[w[1]]
-		for (j = 2; j <= n; j++) s = s " " v[w[j]]
-		print s
-	}' "$f"
-}
-
-# snap FILE: the compaction counters; delta NAME OLD NEW: how much one moved
+# snap FILE: the compaction counters, folded: /proc/vmstat's compact_*,
+# thp_* and pgmigrate_* ("NAME VALUE"), and every node's
+# compact_daemon_proactive_* ("nodeN:NAME VALUE", see node_counters)
+# snap_node N FILE: node N's compact_daemon_proactive_* counters, folded
+# ("NAME VALUE", from nodeN/vmstat)
+# delta NAME OLD NEW: how much one moved (NAME as in the file:
+# node1:compact_daemon_proactive_round is node 1's)
 snap() {
-	grep -E '^(compact|thp|pgmigrate)_' /proc/vmstat > "$1"
+	fold
+	{ grep -E '^(compact|thp|pgmigrate)_' /proc/vmstat; node_counters; } > "$1"
+}
+snap_node() {
+	fold
+	grep '^compact_daemon_proactive_' "$NODE_SYSFS/node$1/vmstat" > "$2" ||
+		fail "no compact_daemon_proactive_* counter in $NODE_SYSFS/node$1/vmstat"
 }
 delta() {
 	awk -v k="$1" 'FNR == NR { old[$1] = $2; next } $1 == k { print $2 - old[k] }' "$2" "$3"
@@ -120,21 +186,22 @@ never_down() {
 	echo "ok: $# reads of the counters, none went down"
 }
 
-# wait_until SECONDS COMMAND...: poll COMMAND every 0.2 s; fail on timeout
+# wait_until SECONDS COMMAND...: poll COMMAND every 0.2 s; fail when it
+# has not succeeded SECONDS after the first try began (wall time: a COMMAND
+# may take a while itself, settled does)
 wait_until() {
-	local limit=$(($1 * 5)) i=0
+	local end=$((SECONDS + $1))
 	shift
 	until "$@"; do
-		i=$((i + 1))
-		[ "$i" -lt "$limit" ] || fail "timed out waiting for: $*"
+		[ "$SECONDS" -lt "$end" ] || fail "timed out waiting for: $*"
 		sleep 0.2
 	done
 }
 
 # kcompactd_idle: every kcompactd asleep in its own wait, not in a round.
 # The wchan of that wait differs between the trees: 6.1 names kcompactd();
-# 6.12 names process_timeout (the timer of schedule_timeout()) while the
-# 500 ms wait of proactive checks runs, and kcompactd() otherwise.
+# 6.12 and mainline name process_timeout (the timer of schedule_timeout())
+# while the 500 ms wait of proactive checks runs, and kcompactd() otherwise.
 kcompactd_idle() {
 	local pid
 	for pid in $(pgrep '^kcompactd[0-9]+$'); do
@@ -170,24 +237,50 @@ fragment() {
 	[ "$min" -ge 90 ] || fail "fragmenting left a node at score $min"
 }
 
-# settled: every node at or below its low threshold, or deferred
+# settled: no proactive round will start on its own any more, told from
+# the counters (the kernel shows no per-node state): on every node with
+# memory, after a fold, no round is in progress (the node's _round equals
+# the sum of its _round_{success,partial,kswapd,aborted}), and the node's
+# _round did not move over 1.5 s, checked at both ends of those 1.5 s.
+# Why 1.5 s: a round that leaves its node above the high threshold is
+# followed by the next one at the next check, 500 ms later (the check
+# interval, with room for TCG to run late); 1.5 s is three intervals.  A
+# node at or below its high threshold starts none, nor does a deferred
+# node for 32 s.  Takes 1.5 s.
 settled() {
-	state "$PROACTIVE" score low deferred_ms | awk '!($1 <= $2 || $3 > 0) { bad = 1 } END { exit bad }'
+	local a b
+	a=$(rounds_at_rest) || return 1
+	sleep 1.5
+	b=$(rounds_at_rest) || return 1
+	[ "$a" = "$b" ]
+}
+# rounds_at_rest: "N ROUNDS" for every node with memory, after a fold;
+# fails if a round is in progress on one of them
+rounds_at_rest() {
+	local n
+	fold
+	for n in $(mem_nodes); do
+		awk -v n="$n" -v p=compact_daemon_proactive_round '
+			$1 == p { r = $2 } $1 == p "_success" || $1 == p "_partial" || $1 == p "_kswapd" || $1 == p "_aborted" { o += $2 }
+			END { if (r == "" || r != o) exit 1; print n, r }' "$NODE_SYSFS/node$n/vmstat" || return 1
+	done
 }
 
 # check_identities TRACE OLD NEW: the events of a recording add up to the
 # counters' deltas over it, exactly, and the counters to each other
-# (Documentation/admin-guide/mm/proactive-compaction.rst):
+# (Documentation/admin-guide/mm/proactive-compaction.rst).  OLD and NEW
+# are snap files.  In total (/proc/vmstat):
 #   checks with decision=start          = delta _round
 #   checks with decision=kswapd         = delta _check_kswapd
 #   end events                          = checks with decision=start
 #   end events with outcome=X           = delta _round_X
 #   end events, score_after >= before   = delta _round_deferred
 #   sum of end events' *_scanned        = delta _migrate/_free_scanned
-#   delta _round = the sum of the deltas of _round_{success,partial,kswapd,aborted}
+# and the same on every node, from the events with its nid and the node's
+# counters (nodeN/vmstat); and the counters' identities of check_counters.
 # The recording must start and end with no round in progress.
 check_identities() {
-	local t=$1 old=$2 new=$3 p=compact_daemon_proactive o sum=0
+	local t=$1 old=$2 new=$3 p=compact_daemon_proactive o
 	expect_eq "rounds open at the end, ends without a start" \
 		"$(summary "$t" rounds_open_at_end) $(summary "$t" ends_without_start)" "0 0"
 	expect_eq "decisions and outcomes not known to proactive-trace" "$(summary "$t" unknown_symbols)" 0
@@ -197,7 +290,6 @@ check_identities() {
 	expect_eq "end events vs start checks" "$(summary "$t" ends)" "$(summary "$t" rounds)"
 	for o in success partial kswapd aborted; do
 		expect_eq "$o ends vs ${p}_round_$o delta" "$(summary "$t" "ends_$o")" "$(delta "${p}_round_$o" "$old" "$new")"
-		sum=$((sum + $(delta "${p}_round_$o" "$old" "$new")))
 	done
 	expect_eq "deferring ends vs ${p}_round_deferred delta" "$(summary "$t" defers)" \
 		"$(delta ${p}_round_deferred "$old" "$new")"
@@ -205,5 +297,111 @@ check_identities() {
 		"$(delta ${p}_migrate_scanned "$old" "$new")"
 	expect_eq "free_scanned of end events vs ${p}_free_scanned delta" "$(summary "$t" free_scanned)" \
 		"$(delta ${p}_free_scanned "$old" "$new")"
+	# Per node: "nid decision" of every check, "nid outcome deferred
+	# migrate_scanned free_scanned" of every round (none open, none
+	# without its start: checked above)
+	scores "$t" > "$OUT/$t.scores.csv"
+	rounds "$t" > "$OUT/$t.rounds.csv"
+	cols "$OUT/$t.scores.csv" nid decision > /tmp/ci-checks
+	cols "$OUT/$t.rounds.csv" nid outcome deferred migrate_scanned free_scanned > /tmp/ci-rounds
+	node_identities "$old" "$new" /tmp/ci-checks /tmp/ci-rounds ||
+		fail "a node's events or counters do not match (see above)"
+	total_identities "$old" "$new"
+}
+
+# check_counters OLD NEW: the counters' identities over an interval with
+# no round in progress at either end (OLD and NEW are snap files):
+#   on every node, and in total:
+#     delta _round = the sum of the deltas of _round_{success,partial,kswapd,aborted}
+#     delta _round_deferred <= delta _round - delta _round_success
+#   every counter's deltas on the nodes add up to its /proc/vmstat delta
+#   in total only (compact_daemon_{migrate,free}_scanned are global vm
+#   events): delta _migrate/_free_scanned <= delta compact_daemon_migrate/free_scanned
+check_counters() {
+	node_identities "$1" "$2" ||
+		fail "a node's counters break an identity, or the nodes' do not add up to /proc/vmstat's (see above)"
+	total_identities "$1" "$2"
+}
+# total_identities OLD NEW: check_counters' identities in /proc/vmstat
+total_identities() {
+	local old=$1 new=$2 p=compact_daemon_proactive c sum=0 o
+	for o in success partial kswapd aborted; do
+		sum=$((sum + $(delta "${p}_round_$o" "$old" "$new")))
+	done
 	expect_eq "${p}_round delta vs the sum of its outcomes' deltas" "$(delta ${p}_round "$old" "$new")" "$sum"
+	[ "$(delta ${p}_round_deferred "$old" "$new")" -le \
+		$(($(delta ${p}_round "$old" "$new") - $(delta ${p}_round_success "$old" "$new"))) ] ||
+		fail "${p}_round_deferred moved by $(delta ${p}_round_deferred "$old" "$new"), more than the rounds that did not succeed"
+	echo "ok: ${p}_round_deferred delta <= the rounds that did not succeed"
+	for c in migrate free; do
+		[ "$(delta ${p}_${c}_scanned "$old" "$new")" -le "$(delta compact_daemon_${c}_scanned "$old" "$new")" ] ||
+			fail "${p}_${c}_scanned moved by $(delta ${p}_${c}_scanned "$old" "$new"), compact_daemon_${c}_scanned by only $(delta compact_daemon_${c}_scanned "$old" "$new")"
+		echo "ok: ${p}_${c}_scanned delta <= compact_daemon_${c}_scanned delta"
+	done
+}
+
+# node_identities OLD NEW [CHECKS ROUNDS]: per node, from the "nodeN:"
+# lines of two snap files: the node's identities (check_counters), every
+# counter's node deltas adding up to its /proc/vmstat delta, and, given
+# the events (CHECKS: "nid decision" lines, ROUNDS: "nid outcome deferred
+# migrate_scanned free_scanned" lines), each node's events equal to its
+# counters' deltas.  Prints a line per node and per broken identity.
+node_identities() {
+	awk -v p=compact_daemon_proactive -v events=$(($# > 2)) '
+	FILENAME == ARGV[1] { old[$1] = $2; next }
+	FILENAME == ARGV[2] { new[$1] = $2; if ($1 ~ /^node[0-9]+:/) { split($1, a, ":"); node[a[1]] = 1 }; next }
+	FILENAME == ARGV[3] {
+		nid["node" $1] = 1
+		if ($2 == "start") ev["node" $1 ":" p "_round"]++
+		else if ($2 == "kswapd") ev["node" $1 ":" p "_check_kswapd"]++
+		next
+	}
+	{
+		k = "node" $1 ":" p
+		nid["node" $1] = 1
+		ev[k "_round_" $2]++
+		if ($3 == 1) ev[k "_round_deferred"]++
+		ev[k "_migrate_scanned"] += $4
+		ev[k "_free_scanned"] += $5
+	}
+	END {
+		nc = split("check_kswapd round round_success round_partial round_kswapd round_aborted round_deferred migrate_scanned free_scanned", c, " ")
+		nn = 0
+		for (n in node) nn++
+		if (!nn) { print "FAIL: no node counters (nodeN:...) in " ARGV[2]; exit 1 }
+		for (n in nid) if (!(n in node)) { print "FAIL: events on " n ", which has no counters"; bad = 1 }
+		for (j = 1; j <= nc; j++) {
+			g = p "_" c[j]
+			if (!(g in new) || !(g in old)) { print "FAIL: no " g " in /proc/vmstat"; bad = 1; continue }
+			s = 0
+			for (n in node) {
+				k = n ":" g
+				if (!(k in new) || !(k in old)) { print "FAIL: no " g " in " n "/vmstat"; bad = 1; continue }
+				d[k] = new[k] - old[k]; s += d[k]
+				if (events && ev[k] + 0 != d[k]) {
+					printf "FAIL: %s: the events with its nid give %d, its counter moved by %d\n", k, ev[k], d[k]
+					bad = nbad[n] = 1
+				}
+			}
+			if (s != new[g] - old[g]) {
+				printf "FAIL: %s: the nodes moved by %d in all, /proc/vmstat by %d\n", g, s, new[g] - old[g]; bad = 1
+			}
+		}
+		for (n in node) {
+			k = n ":" p
+			r = d[k "_round"]; o = d[k "_round_success"] + d[k "_round_partial"] + d[k "_round_kswapd"] + d[k "_round_aborted"]
+			if (r != o) { printf "FAIL: %s: %s_round moved by %d, its outcomes by %d\n", n, p, r, o; bad = nbad[n] = 1 }
+			if (d[k "_round_deferred"] > r - d[k "_round_success"]) {
+				printf "FAIL: %s: %s_round_deferred moved by %d, but only %d rounds did not succeed\n", n, p, d[k "_round_deferred"], r - d[k "_round_success"]
+				bad = nbad[n] = 1
+			}
+			if (!nbad[n])
+				printf "ok: %s: rounds +%d (success +%d, partial +%d, kswapd +%d, aborted +%d, deferred +%d), kswapd checks +%d, scanned +%d/+%d%s\n",
+				n, r, d[k "_round_success"], d[k "_round_partial"], d[k "_round_kswapd"], d[k "_round_aborted"], d[k "_round_deferred"],
+				d[k "_check_kswapd"], d[k "_migrate_scanned"], d[k "_free_scanned"], events ? ", as its events say" : ""
+		}
+		if (!bad)
+			printf "ok: the %d nodes'\'' counters add up to /proc/vmstat'\''s, each of the %d\n", nn, nc
+		exit bad
+	}' "$@" | sort
 }

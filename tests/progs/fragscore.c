@@ -39,11 +39,13 @@ static struct node nodes[MAX_NODES];
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: fragscore [--order N] [--zones]\n"
+		"usage: fragscore [--order N] [--zones] [--proc DIR]\n"
 		"Print each node's fragmentation score as kcompactd computes it:\n"
 		"  node N score S\n"
 		"  -o, --order N  huge-page order (default 9, x86-64's PMD order)\n"
 		"  -z, --zones    also print each zone's unweighted score\n"
+		"  -p, --proc DIR read DIR/buddyinfo and DIR/zoneinfo (default /proc),\n"
+		"                 e.g. copies taken at one moment\n"
 		"  -h, --help     this text\n");
 }
 
@@ -61,9 +63,17 @@ static struct zone *find_zone(int nid, const char *name, int create)
 	return &n->zones[n->nr_zones++];
 }
 
-static int read_buddyinfo(void)
+static FILE *open_proc(const char *dir, const char *name)
 {
-	FILE *f = fopen("/proc/buddyinfo", "r");
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return fopen(path, "r");
+}
+
+static int read_buddyinfo(const char *dir)
+{
+	FILE *f = open_proc(dir, "buddyinfo");
 	char line[512];
 
 	if (!f)
@@ -92,9 +102,9 @@ static int read_buddyinfo(void)
 	return 0;
 }
 
-static int read_zoneinfo(void)
+static int read_zoneinfo(const char *dir)
 {
-	FILE *f = fopen("/proc/zoneinfo", "r");
+	FILE *f = open_proc(dir, "zoneinfo");
 	char line[512], name[16];
 	struct zone *z = NULL;
 	unsigned long v;
@@ -133,12 +143,14 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "order", required_argument, NULL, 'o' },
 		{ "zones", no_argument, NULL, 'z' },
+		{ "proc", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *proc = "/proc";
 	int order = 9, zones = 0, c, nid, i;
 
-	while ((c = getopt_long(argc, argv, "o:zh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:zp:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			order = int_opt("fragscore", "order", optarg, 0, MAX_ORDERS - 1);
@@ -146,12 +158,16 @@ int main(int argc, char **argv)
 		case 'z':
 			zones = 1;
 			break;
+		case 'p':
+			proc = optarg;
+			break;
 		default:
 			help_or_bad_opt(c, usage);
 		}
 	}
-	if (read_buddyinfo() || read_zoneinfo()) {
-		fprintf(stderr, "fragscore: cannot read /proc: %s\n", strerror(errno));
+	if (read_buddyinfo(proc) || read_zoneinfo(proc)) {
+		fprintf(stderr, "fragscore: cannot read %s/buddyinfo and %s/zoneinfo: %s\n",
+			proc, proc, strerror(errno));
 		return 1;
 	}
 	for (nid = 0; nid < MAX_NODES; nid++) {

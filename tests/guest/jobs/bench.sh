@@ -16,9 +16,16 @@ dir=$OUT/bench
 mkdir -p "$dir"
 uname -r -v > "$dir/kernel"
 echo "$BENCH_IDLE_S" > "$dir/idle-s"
+# The series: its counters in /proc/vmstat and its events in tracefs
+series=no
+if grep -q '^compact_daemon_proactive_round ' /proc/vmstat; then
+	[ -d "$TRACEFS/events/compaction/mm_compaction_proactive_end" ] ||
+		fail "the kernel has the series' counters but not its events"
+	series=yes
+fi
 case $BENCH_CONFIG in
-stock)	[ ! -e "$PROACTIVE" ] || fail "BENCH_CONFIG=stock, but the kernel has the series" ;;
-off|on)	[ -e "$PROACTIVE" ] || fail "BENCH_CONFIG=$BENCH_CONFIG, but the kernel has no series" ;;
+stock)	[ "$series" = no ] || fail "BENCH_CONFIG=stock, but the kernel has the series" ;;
+off|on)	[ "$series" = yes ] || fail "BENCH_CONFIG=$BENCH_CONFIG, but the kernel has no series" ;;
 *)	fail "BENCH_CONFIG=$BENCH_CONFIG: want stock, off or on" ;;
 esac
 
@@ -26,11 +33,13 @@ esac
 [ "$BENCH_CONFIG" != on ] || echo 4096 > "$TRACEFS/buffer_size_kb"
 
 # read_point NAME: every kcompactd's CPU ns ("nid ns") and the counters
+# (folded: the series' are per-node stats, whose per-CPU deltas lag)
 read_point() {
 	for pid in $(pgrep '^kcompactd[0-9]+$'); do
 		comm=$(cat "/proc/$pid/comm")
 		echo "${comm#kcompactd} $("$LAB_BIN/taskcpu" "$pid" | cut -d' ' -f2)"
 	done | sort -n > "$dir/cpu-$1"
+	fold
 	grep -E '^compact_' /proc/vmstat > "$dir/vmstat-$1"
 }
 

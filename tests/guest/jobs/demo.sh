@@ -5,8 +5,8 @@
 #
 # DEMO_RUN=MODE:EXPERIMENT: fragment every node to a score of at least 95
 # with proactive compaction off, switch to proactiveness MODE and let
-# kcompactd settle for DEMO_SETTLE seconds (recording whether and when every
-# node reached its low threshold or was deferred, and tracing it), then run EXPERIMENT
+# kcompactd settle for DEMO_SETTLE seconds (recording whether and when it
+# settled: see settled in tests/lib/guest.sh, and tracing it), then run EXPERIMENT
 # while trace-cmd records the compaction events, with /proc/vmstat and
 # kcompactd's CPU time read before and after.  Experiments: alloc (the
 # huge-page allocation latency driver, lab_hpalloc, back to back until
@@ -60,9 +60,10 @@ node_meminfo_kb() {	# KEY: total over nodes
 	cat /sys/devices/system/node/node*/meminfo | awk -v k="$1:" '$3 == k { s += $4 } END { print s }'
 }
 
-# prepare DIR MODE EXP: fragment, switch to MODE, settle
+# prepare DIR MODE EXP: fragment, switch to MODE, settle; then the
+# scores (fragscore) and every node's series counters (folded)
 prepare() {
-	local dir=$1 mode=$2 exp=$3 t=0 state=timeout
+	local dir=$1 mode=$2 exp=$3 t0 t state=timeout
 	set_proactiveness 0
 	# The share of memory the fragmenter leaves untouched lands in free
 	# huge-page blocks or not, by chance: a node ends at 94-99.  Try
@@ -79,17 +80,21 @@ prepare() {
 	cp "$OUT/fragscore-after-fragmenting" "$dir/$exp-fragscore-before"
 	demo_trace_start
 	set_proactiveness "$mode"
-	while [ "$t" -lt $((DEMO_SETTLE * 5)) ]; do
+	# settled takes 1.5 s of quiet: the time given is when the first
+	# quiet stretch began.  The whole DEMO_SETTLE is waited out anyway.
+	t0=$(date +%s%N)
+	while t=$(( ($(date +%s%N) - t0) / 100000000 )); [ "$t" -lt $((DEMO_SETTLE * 10)) ]; do
 		if [ "$mode" != 0 ] && [ "$state" = timeout ] && settled; then
-			state="settled after $((t / 5)).$((t % 5 * 2))s"
+			state="settled after $((t / 10)).$((t % 10))s"
+		else
+			sleep 0.2
 		fi
-		sleep 0.2
-		t=$((t + 1))
 	done
 	trace_stop "$exp-settle" "$dir"
 	[ "$mode" = 0 ] && state="waited ${DEMO_SETTLE}s (proactive compaction off)"
 	echo "$state" > "$dir/$exp-settle"
-	cp "$PROACTIVE" "$dir/$exp-proactive-after-settle"
+	fold
+	node_counters > "$dir/$exp-node-vmstat-after-settle"
 	"$LAB_BIN/fragscore" > "$dir/$exp-fragscore-after-settle"
 	log "p$mode: $state; $(paste -sd' ' "$dir/$exp-fragscore-after-settle")"
 }

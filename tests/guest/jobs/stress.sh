@@ -22,14 +22,15 @@
 #                every page allocation of every kcompactd fails, all along
 # Checks:
 #   heartbeat    a line every 2 s; at the end no gap may exceed 60 s
-#   monotonic    every compact_daemon_proactive_* counter, sampled twice a
-#                second, never goes down
+#   monotonic    every compact_daemon_proactive_* counter, in /proc/vmstat
+#                and per node, sampled twice a second, never goes down
 #   windows      until STRESS_S has passed and 2 were traced, alternately
 #                15 s with the proactive events traced and 15 s
 #                untraced; a traced window starts and ends quiescent (the
 #                knob writer stopped, proactiveness 0, both kcompactd idle)
-#                so that its events must equal the counters' deltas exactly
-#                (check_identities), and the ring buffer must lose nothing
+#                so that its events must equal the counters' deltas exactly,
+#                in total and per node (check_identities), and the ring
+#                buffer must lose nothing
 # A splat, a hang or a failed check fails the run (run-guest.sh's verdict).
 . /lab/tests/lib/guest.sh
 
@@ -52,11 +53,14 @@ spawn() {
 
 p=compact_daemon_proactive
 spawn heartbeat 'while :; do echo "heartbeat $(cut -d" " -f1 /proc/uptime)"; sleep 2; done'
+# (unfolded reads, of /proc/vmstat and of every node's vmstat: they lag,
+# but every update adds, so they never go down either)
 spawn monotonic "prev=/tmp/mono.0 cur=/tmp/mono.1
-	grep '^${p}_' /proc/vmstat > \$prev
+	read_all() { grep -H '^${p}_' /proc/vmstat $NODE_SYSFS/node[0-9]*/vmstat | tr ':' ' ' | awk '{ print \$1 \":\" \$2, \$3 }'; }
+	read_all > \$prev
 	while :; do
 		sleep 0.5
-		grep '^${p}_' /proc/vmstat > \$cur
+		read_all > \$cur
 		awk 'FNR == NR { old[\$1] = \$2; next } \$2 < old[\$1] { print \"went down:\", \$1, old[\$1], \"->\", \$2; bad = 1 } END { exit bad }' \$prev \$cur || exit 1
 		mv \$cur \$prev
 	done"
