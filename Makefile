@@ -114,6 +114,11 @@ ifeq ($(wildcard $(PATCHES)/*.patch),)
 $(error KVER=$(KVER): no series in $(PATCHES) (trees: $(patsubst patches/%/,%,$(wildcard patches/*/))))
 endif
 
+# ccache: paths below the checkout are hashed relative to it, so that a
+# second clone (CI's) hits the cache the first one filled.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+
 KMAKE = $(MAKE) -s -C $(TREE) O=$(abspath $(KBUILD)) CC="ccache gcc" \
 	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j$(JOBS)
 
