@@ -19,10 +19,11 @@ while IFS='|' read -r t want limit; do
 	timeout "$limit" "./$t" > "$OUT/$t.tap" 2>&1 || status=$?
 	cat "$OUT/$t.tap"
 	if [ "$t" = khugepaged ]; then
-		# khugepaged exits with its number of failed cases
-		swap=$(grep -c '^Swapout.*Fail' "$OUT/$t.tap" || :)
-		other=$(grep 'Fail' "$OUT/$t.tap" | grep -vc '^Swapout' || :)
-		[ "$other" = 0 ] || fail "$t: $(grep 'Fail' "$OUT/$t.tap" | grep -v '^Swapout' | head -1)"
+		# khugepaged exits with its number of failed cases; since 7.x
+		# its step lines start with "# " (KTAP diagnostics)
+		swap=$(grep -c '^\(# \)\{0,1\}Swapout.*Fail' "$OUT/$t.tap" || :)
+		other=$(grep 'Fail' "$OUT/$t.tap" | grep -vc '^\(# \)\{0,1\}Swapout' || :)
+		[ "$other" = 0 ] || fail "$t: $(grep 'Fail' "$OUT/$t.tap" | grep -v '^\(# \)\{0,1\}Swapout' | head -1)"
 		# A step that waits for khugepaged gives it 3 s.  The debug
 		# kernel under TCG can miss that on a collapse of compound
 		# pages: a timeout there is speed, reported, not failed.
@@ -31,7 +32,11 @@ while IFS='|' read -r t want limit; do
 			[ "$KFLAVOR" = debug ] || fail "$t: $(grep -m1 'Timeout' "$OUT/$t.tap")"
 			echo "note: $t: $slow steps timed out waiting for khugepaged: $(grep 'Timeout' "$OUT/$t.tap" | tr -d '\033' | tr '\n' ' ')"
 		fi
-		[ "$status" = $((swap + slow)) ] || fail "$t exited with status $status, but $swap swap-out cases failed and $slow steps timed out"
+		# 6.1 and 6.12 exit with the number of failed cases; mainline's
+		# is a KTAP test that exits 1 (KSFT_FAIL) when any failed
+		want=$((swap + slow))
+		case $KVER in 6.1 | 6.12) ;; *) [ "$want" = 0 ] || want=1 ;; esac
+		[ "$status" = "$want" ] || fail "$t exited with status $status, but $swap swap-out cases failed and $slow steps timed out"
 		echo "ok: $t: $(grep -c 'OK' "$OUT/$t.tap") steps ok; $swap swap-out cases fail for want of swap"
 		continue
 	fi
