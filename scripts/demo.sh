@@ -57,7 +57,10 @@ for m in $modes; do
 done
 [ "$backoff" -gt 0 ] && measure backoff "$res/backoff"
 echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s for all boots" > "$res/machine"
-echo "$(cat "$res/kernel"), Debian's linux-source-${KVER:?} with patches/$KVER" > "$res/kernel"
+# The package the tree came from: for mainline, the one make deps took
+pkg="linux-source-${KVER:?}"
+[ "$KVER" != mainline ] || pkg="$(cut -d' ' -f1,2 "$LAB_ROOT/build/mainline.pkg" 2>/dev/null || echo "linux-source-7.x")"
+echo "$(cat "$res/kernel"), Debian's $pkg with patches/$KVER" > "$res/kernel"
 "$here/demo-extract.sh" "$res"
 "$here/demo-render.sh" "$res"
 ln -sfn "$stamp" "$root/latest"

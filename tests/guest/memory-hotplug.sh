@@ -125,7 +125,8 @@ expect_eq "mismatching pages" "$(awk '/total pages_verified/ { print $6 }' "$OUT
 kill -0 $READER 2>/dev/null || fail "the nodes' vmstat reader stopped: $(tail -1 "$OUT/reader.log")"
 echo "ok: every node's vmstat read $(cat /tmp/mh-reads) times, its counters never lower than at the read before"
 # 22 offlines tried, each done one undone; at most 2 refused by the kernel
-refused=$(cat /tmp/mh-refused 2>/dev/null | wc -l)
+refused=0
+[ ! -e /tmp/mh-refused ] || refused=$(wc -l < /tmp/mh-refused)
 ops=$(wc -l < /tmp/mh-ops)
 expect_eq "offlines done and refused" "$((ops / 2 + refused))" $(((1 + 4 + 2 + 4) * 2))
 expect_eq "onlines for the offlines done" "$(grep -c '^online_movable' /tmp/mh-ops)" "$(grep -c '^offline' /tmp/mh-ops)"

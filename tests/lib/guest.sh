@@ -142,17 +142,29 @@ symbol() {
 		fail "$1: no symbol $2 in its format"
 }
 
+# analyse NAME: proactive-trace's summary and CSVs of $OUT/NAME.dat, in
+# $OUT/NAME.summary and $OUT/NAME.{scores,rounds,defers,wakes}.csv, from
+# one run of the tool (a run can take seconds on a busy guest), made again
+# only when the recording is newer than them
+analyse() {
+	[ "$OUT/$1.summary" -nt "$OUT/$1.dat" ] && return
+	rm -f "$OUT/$1.summary"
+	"$LAB_BIN/proactive-trace" -s "$OUT/$1.scores.csv" -r "$OUT/$1.rounds.csv" \
+		-d "$OUT/$1.defers.csv" -w "$OUT/$1.wakes.csv" "$OUT/$1.dat" > "$OUT/$1.summary.new" ||
+		fail "proactive-trace could not read $OUT/$1.dat"
+	mv "$OUT/$1.summary.new" "$OUT/$1.summary"
+}
 # summary NAME KEY: a value of proactive-trace's summary of $OUT/NAME.dat
 summary() {
-	"$LAB_BIN/proactive-trace" "$OUT/$1.dat" > "$OUT/$1.summary"
+	analyse "$1"
 	awk -v k="$2" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' "$OUT/$1.summary"
 }
 # rounds NAME / defers NAME / scores NAME / wakes NAME: the analysis tool's
 # CSVs of $OUT/NAME.dat, with their header line: read them with cols
-rounds() { "$LAB_BIN/proactive-trace" -q -r - "$OUT/$1.dat"; }
-defers() { "$LAB_BIN/proactive-trace" -q -d - "$OUT/$1.dat"; }
-scores() { "$LAB_BIN/proactive-trace" -q -s - "$OUT/$1.dat"; }
-wakes() { "$LAB_BIN/proactive-trace" -q -w - "$OUT/$1.dat"; }
+rounds() { analyse "$1"; cat "$OUT/$1.rounds.csv"; }
+defers() { analyse "$1"; cat "$OUT/$1.defers.csv"; }
+scores() { analyse "$1"; cat "$OUT/$1.scores.csv"; }
+wakes() { analyse "$1"; cat "$OUT/$1.wakes.csv"; }
 
 # snap FILE: the compaction counters, folded: /proc/vmstat's compact_*,
 # thp_* and pgmigrate_* ("NAME VALUE"), and every node's
@@ -300,8 +312,7 @@ check_identities() {
 	# Per node: "nid decision" of every check, "nid outcome deferred
 	# migrate_scanned free_scanned" of every round (none open, none
 	# without its start: checked above)
-	scores "$t" > "$OUT/$t.scores.csv"
-	rounds "$t" > "$OUT/$t.rounds.csv"
+	analyse "$t"
 	cols "$OUT/$t.scores.csv" nid decision > /tmp/ci-checks
 	cols "$OUT/$t.rounds.csv" nid outcome deferred migrate_scanned free_scanned > /tmp/ci-rounds
 	node_identities "$old" "$new" /tmp/ci-checks /tmp/ci-rounds ||
