@@ -45,13 +45,13 @@ cat > /tmp/hotplug-cycle <<'SH'
 . /lab/tests/lib/guest.sh
 . /tmp/mh-lib
 # block STATE BLOCK: set a memory block's state; a migration that never
-# ends is stopped after 60 s, which fails the write.  The kernel may refuse
+# ends is stopped after 20 s, which fails the write.  The kernel may refuse
 # an offline: a busy page it cannot migrate (seen: a libc page-cache page
 # that several processes map) keeps the block online.  Such a refusal is
 # noted in /tmp/mh-refused and the block stays online; a refused online is
 # a failure.
 block() {
-	if ! timeout 60 sh -c "echo $1 > /sys/devices/system/memory/$2/state"; then
+	if ! timeout 20 sh -c "echo $1 > /sys/devices/system/memory/$2/state"; then
 		[ "$1" = offline ] || fail "$2: $1 refused or timed out"
 		echo "note: $2: offline refused or timed out: $(dmesg | grep -m1 -o 'migrating pfn [0-9a-fx]* failed.*' | tail -1)"
 		echo "$2" >> /tmp/mh-refused
