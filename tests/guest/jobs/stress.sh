@@ -169,7 +169,7 @@ release_modules() {
 # quiesce: no proactive event can happen until the knob is written again
 quiesce() {
 	kill -STOP "$PID_knob"
-	wait_until 10 knob_stopped
+	wait_until 60 knob_stopped
 	echo 0 > $knob
 	wait_until 120 idle_twice
 }
