@@ -83,8 +83,12 @@ QEMU ?= qemu-system-x86_64
 # config matrix only).
 CHECK_PREFIXES ?= 1
 # Tests to run: shell globs on test names (host/NAME, guest/NAME), space
-# separated.
+# separated; and tags, comma separated: a test with any of the plain tags
+# (all, if none is given) and none of the "-tag"s (e.g. TAGS=-slow).
 T ?= *
+TAGS ?=
+# Put before every test name in make test's KTAP output (CI: the tree).
+TEST_PREFIX ?=
 JOBS ?= $(shell echo $$(($$(nproc) + 1)))
 
 comma := ,
@@ -125,25 +129,33 @@ KMAKE = $(MAKE) -s -C $(TREE) O=$(abspath $(KBUILD)) CC="ccache gcc" \
 PROGS   := $(patsubst tests/progs/%.c,$(BINDIR)/%,$(wildcard tests/progs/*.c))
 MODULES := $(notdir $(wildcard tests/modules/*))
 
-# What the runner and the tests read.
+# The settings: exported to every script (a guest job gets those its
+# header declares), and shown by make settings.
+SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL \
+	TIMEOUT STRESS_CI_S EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS \
+	DEMO_BACKOFF_S DEMO_TIMEOUT DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS \
+	BENCH_ROUND_S BENCH_IDLE_S BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S \
+	STRESS_WINDOW_S QEMU CHECK_PREFIXES T TAGS TEST_PREFIX JOBS R KS_TRACE KS_PNG \
+	KS_GEOMETRY KS_WAIT_S
+export $(SETTINGS)
+
+# What the launcher and the tests read: the lab's paths on the host, and
+# in the guest (where the project is /lab).
 export LAB_KERNEL := $(abspath $(KERNEL))
 export LAB_IMAGE  := $(abspath $(IMAGE))
 export LAB_ROOT   := $(CURDIR)
 export LAB_RUNS   := $(abspath $(RUNS))/$(KVER)-$(KFLAVOR)
 export LAB_TREE   := $(abspath $(TREE))
 export LAB_PATCHES := $(abspath $(PATCHES))
-export MAINLINE_PKG NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL EXTRA_CMDLINE KFLAVOR KVER
-export TIMEOUT T DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
-	BENCH_TIMEOUT STRESS_S STRESS_CI_S STRESS_WINDOW_S KS_GEOMETRY KS_WAIT_S QEMU \
-	CHECK_PREFIXES
-# Exported into every guest job.
-# The settings keep their names (run-guest.sh adds the guest's shape:
-# NODES, CPUS_PER_NODE, MEM_PER_NODE, DIMM_PER_NODE); LAB_* are the guest's
-# paths.
-export LAB_ENV := KFLAVOR=$(KFLAVOR) KVER=$(KVER) LAB_BIN=/lab/$(BINDIR) \
-	LAB_MODULES=/lab/$(MODDIR) LAB_TESTS=/lab/tests/guest \
-	LAB_SELFTESTS=/lab/$(SELFTEST_OUT)
+export LAB_BIN     := /lab/$(BINDIR)
+export LAB_MODULES := /lab/$(MODDIR)
+export LAB_TESTS   := /lab/tests/guest
+export LAB_SELFTESTS := /lab/$(SELFTEST_OUT)
+# The guest shape settings the user gave (command line or environment):
+# a job that requires another value of one of them is skipped, not run on
+# a shape the user did not ask for.  Computed once, by the first make.
+export LAB_GIVEN ?= $(strip $(foreach v,NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE,\
+	$(if $(filter command line environment,$(origin $(v))),$(v))))
 
 MAKEFLAGS += --no-print-directory
 
@@ -311,12 +323,8 @@ test-debug:
 
 # The settings in effect, one NAME=value a line (settings-debug: as
 # test-debug would see them).
-SHOWN_SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL $(FLAVOR_SETTINGS) \
-	EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS DEMO_BACKOFF_S DEMO_TIMEOUT \
-	DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS BENCH_ROUND_S BENCH_IDLE_S \
-	BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S STRESS_WINDOW_S QEMU CHECK_PREFIXES T JOBS R KS_TRACE KS_PNG KS_GEOMETRY KS_WAIT_S
 settings:
-	@$(foreach v,$(SHOWN_SETTINGS),echo '$(v)=$($(v))';)
+	@$(foreach v,$(SETTINGS),echo '$(v)=$($(v))';)
 settings-debug:
 	@$(MAKE) KFLAVOR=debug $(call flavor_defaults,debug) settings
 
@@ -336,9 +344,7 @@ report: $(TRACE_TOOL)
 # One boot of tests/guest/jobs/long-compaction.sh: where a compaction that
 # takes seconds spends them (Documentation/demo.md, "The long compactions").
 long-compaction: lab
-	@echo "exec bash /lab/tests/guest/jobs/long-compaction.sh" | \
-		LAB_ENV="$(LAB_ENV) LONG_MODE=$(LONG_MODE) LONG_RATE=$(LONG_RATE) LONG_S=$(LONG_S)" \
-		TIMEOUT=$(DEMO_TIMEOUT) scripts/run-guest.sh $(LAB_RUNS)/long-compaction || \
+	@scripts/lab-run.sh tests/guest/jobs/long-compaction.sh $(LAB_RUNS)/long-compaction || \
 		{ cat $(LAB_RUNS)/long-compaction/verdict >&2; exit 1; }
 	@grep '^long:' $(LAB_RUNS)/long-compaction/out/job.log
 	@echo "long-compaction: results in $(LAB_RUNS)/long-compaction/out/long"

@@ -7,40 +7,40 @@
 # RESULTS_ROOT/bench-<timestamp>/<config>-<boot>/, the report to
 # bench.md there, and RESULTS_ROOT/bench-latest points at it.
 #
-# Settings (from the Makefile): BENCH_BOOTS, BENCH_ROUND_S, BENCH_IDLE_S,
-# BENCH_TIMEOUT, and what run-guest.sh reads; each is required.
+# Settings (from the Makefile): BENCH_BOOTS, and what the guest job
+# declares it reads (its header).
 #
 # usage: bench.sh RESULTS_ROOT STOCK_KERNEL
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$1 stock=$2
-: "${BENCH_BOOTS:?}" "${BENCH_ROUND_S:?}" "${BENCH_IDLE_S:?}" "${BENCH_TIMEOUT:?}" "${LAB_KERNEL:?}"
+: "${BENCH_BOOTS:?}" "${LAB_KERNEL:?}" "${LAB_ROOT:?}"
 [ -r "$stock" ] || { echo "bench: no stock kernel $stock" >&2; exit 1; }
 res=$root/bench-$(date +%Y%m%d-%H%M%S)
-patched=$LAB_KERNEL env0=${LAB_ENV:-}
-export TIMEOUT=$BENCH_TIMEOUT
+patched=$LAB_KERNEL
 mkdir -p "$res"
 
-echo "bench: $BENCH_BOOTS boots each of stock, off, on; ${BENCH_ROUND_S}s of rounds, ${BENCH_IDLE_S}s idle; results in $res"
+echo "bench: $BENCH_BOOTS boots each of stock, off, on; ${BENCH_ROUND_S:?}s of rounds, ${BENCH_IDLE_S:?}s idle; results in $res"
 start=$(date +%s)
 i=1
 while [ "$i" -le "$BENCH_BOOTS" ]; do
 	for cfg in stock off on; do
 		run=$LAB_RUNS/bench/$cfg-$i
-		if [ "$cfg" = stock ]; then LAB_KERNEL=$stock; else LAB_KERNEL=$patched; fi
-		export LAB_KERNEL LAB_ENV="$env0 BENCH_CONFIG=$cfg BENCH_ROUND_S=$BENCH_ROUND_S BENCH_IDLE_S=$BENCH_IDLE_S"
+		if [ "$cfg" = stock ]; then kernel=$stock; else kernel=$patched; fi
 		status=0
-		echo "exec bash /lab/tests/guest/jobs/bench.sh" | "$here/run-guest.sh" "$run" || status=$?
+		LAB_KERNEL=$kernel "$here/lab-run.sh" --keep "$run.keep" "$LAB_ROOT/tests/guest/jobs/bench.sh" "$run" \
+			BENCH_CONFIG=$cfg || status=$?
 		[ "$status" = 0 ] || { echo "bench: $cfg-$i failed: $(cat "$run/verdict")" >&2; exit 1; }
 		mkdir -p "$res/$cfg-$i"
-		cp -r "$run/out/bench/." "$res/$cfg-$i/"
+		cp -r "$run.keep/bench/." "$res/$cfg-$i/"
+		rm -rf "$run.keep"
 		cp "$run/console.log" "$res/$cfg-$i/"
 		grep '^bench:' "$run/out/job.log" || true
 	done
 	i=$((i + 1))
 done
-echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s for all boots" > "$res/machine"
+echo "$(cat "$run/machine"), $(($(date +%s) - start)) s for all boots" > "$res/machine"
 "$here/bench-report.sh" "$res"
 ln -sfn "$(basename "$res")" "$root/bench-latest"
 cat "$res/bench.md"

@@ -8,11 +8,10 @@
 # report is printed.
 #
 # Settings (from the Makefile): DEMO_MODES (comma-separated proactiveness
-# values), DEMO_SETTLE, DEMO_EXPERIMENTS (comma-separated: alloc,pretouch),
-# DEMO_BACKOFF_S (0: no back-off run), DEMO_PRETOUCH_PCT, DEMO_RATES (comma-
-# separated huge pages per second: a paced allocation experiment per rate
-# and mode; may be empty), DEMO_PACE_S, DEMO_TIMEOUT (per boot), and what
-# run-guest.sh reads; each but DEMO_RATES is required.
+# values), DEMO_EXPERIMENTS (comma-separated: alloc,pretouch),
+# DEMO_BACKOFF_S (0: no back-off run), DEMO_RATES (comma-separated huge
+# pages per second: a paced allocation experiment per rate and mode; may be
+# empty), and what the guest job declares it reads (its header).
 #
 # usage: demo.sh RESULTS_ROOT
 set -eu
@@ -21,31 +20,26 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$1
 stamp=$(date +%Y%m%d-%H%M%S)
 res=$root/$stamp
-: "${DEMO_MODES:?}" "${DEMO_EXPERIMENTS:?}" "${DEMO_BACKOFF_S:?}" "${DEMO_TIMEOUT:?}" \
-	"${DEMO_SETTLE:?}" "${DEMO_PRETOUCH_PCT:?}" "${DEMO_PACE_S:?}"
+: "${DEMO_MODES:?}" "${DEMO_EXPERIMENTS:?}" "${DEMO_BACKOFF_S:?}" "${LAB_ROOT:?}"
 modes=$(echo "$DEMO_MODES" | tr , ' ')
 # The paced allocation experiments, one per rate
 exps=$(echo "$DEMO_EXPERIMENTS" | tr , ' ')$(echo "${DEMO_RATES:-}" | tr , '\n' | sed -n 's/^\([0-9][0-9]*\)$/ rate\1/p' | tr -d '\n')
 case ${DEMO_RATES:-} in *[!0-9,]*) echo "demo: DEMO_RATES=$DEMO_RATES: want comma-separated huge pages per second" >&2; exit 2 ;; esac
-backoff=$DEMO_BACKOFF_S
-env0=${LAB_ENV:-}
-export TIMEOUT=$DEMO_TIMEOUT
 mkdir -p "$res"
 
-# measure NAME RESDIR: one boot on DEMO_RUN=NAME, its logs kept as RESDIR/*
+# measure NAME RESDIR: one boot of the demo job on DEMO_RUN=NAME; what it
+# collects goes to the results, its logs to RESDIR/<experiment>-*
 measure() {
 	run=$LAB_RUNS/demo/$(echo "$1" | tr : -)
-	export LAB_ENV="$env0 DEMO_RUN=$1 DEMO_SETTLE=$DEMO_SETTLE DEMO_BACKOFF_S=$backoff DEMO_PRETOUCH_PCT=$DEMO_PRETOUCH_PCT DEMO_PACE_S=$DEMO_PACE_S"
 	status=0
-	echo "exec bash /lab/tests/guest/jobs/demo.sh" | "$here/run-guest.sh" "$run" || status=$?
+	"$here/lab-run.sh" --keep "$res" "$LAB_ROOT/tests/guest/jobs/demo.sh" "$run" DEMO_RUN="$1" || status=$?
 	mkdir -p "$2"
-	cp -r "$run/out/." "$res/"
 	cp "$run/console.log" "$2/${1#*:}-console.log"
-	mv "$res/job.log" "$2/${1#*:}-job.log"
-	[ -e "$res/dmesg.txt" ] && mv "$res/dmesg.txt" "$2/${1#*:}-dmesg.txt"
-	rm -f "$res/job" "$res/rc" "$res"/*.dat "$res"/fragmenter.log "$res"/fragscore-*
-	grep '^demo:' "$2/${1#*:}-job.log" || true
+	cp "$run/out/job.log" "$2/${1#*:}-job.log" 2>/dev/null || :
+	[ ! -e "$res/dmesg.txt" ] || mv "$res/dmesg.txt" "$2/${1#*:}-dmesg.txt"
+	grep '^demo:' "$2/${1#*:}-job.log" 2>/dev/null || true
 	[ "$status" = 0 ] || { echo "demo: $1 failed: $(cat "$run/verdict")" >&2; exit 1; }
+	cp "$run/machine" "$res/machine"
 }
 
 echo "demo: modes $modes, experiments $exps, one boot each; results in $res"
@@ -55,8 +49,8 @@ for m in $modes; do
 		measure "$m:$e" "$res/p$m"
 	done
 done
-[ "$backoff" -gt 0 ] && measure backoff "$res/backoff"
-echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, QEMU -accel $ACCEL, $(($(date +%s) - start)) s for all boots" > "$res/machine"
+[ "$DEMO_BACKOFF_S" -gt 0 ] && measure backoff "$res/backoff"
+echo "$(cat "$res/machine"), $(($(date +%s) - start)) s for all boots" > "$res/machine"
 # The package the tree came from: for mainline, the one make deps took
 pkg="linux-source-${KVER:?}"
 [ "$KVER" != mainline ] || pkg="$(cut -d' ' -f1,2 "$LAB_ROOT/build/mainline.pkg" 2>/dev/null || echo "linux-source-7.x")"

@@ -16,13 +16,20 @@
 # hang, timeout) or when the job exits non-zero.  The verdict names its kind
 # first and the log last; the exit status is 0 only for "ok".
 #
+# This is the launcher's boot-and-judge stage: jobs are run with
+# lab-run.sh, which reads their headers and calls this; make shell calls it
+# directly.
+#
 # Settings come from the environment (the Makefile is the one place that
 # defines them): LAB_KERNEL LAB_IMAGE LAB_ROOT NODES CPUS_PER_NODE
-# MEM_PER_NODE DIMM_PER_NODE ACCEL TIMEOUT QEMU, optional EXTRA_CMDLINE and LAB_ENV (words
-# NAME=value exported to the job).
+# MEM_PER_NODE DIMM_PER_NODE ACCEL TIMEOUT QEMU, optional EXTRA_CMDLINE, and
+# the guest library's environment (JOB_BASE_ENV in lib/job.sh), which every
+# job gets.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/job.sh
+. "$here/lib/job.sh"
 mode=job
 if [ "${1:-}" = --shell ]; then mode=shell; shift; fi
 [ $# -eq 1 ] || { echo "usage: run-guest.sh [--shell] RUNDIR < JOB" >&2; exit 2; }
@@ -36,14 +43,19 @@ mkdir -p "$run/out"
 run=$(cd "$run" && pwd)
 log=$run/console.log
 
-# The job: the guest's shape as booted, LAB_ENV, then what stdin holds.
+# The job: the guest library's environment (the shape as booted, the
+# tree, the lab's guest paths), quoted, then what stdin holds.
 write_job() {
 	{
-		echo "export NODES=$NODES CPUS_PER_NODE=$CPUS_PER_NODE MEM_PER_NODE=$MEM_PER_NODE DIMM_PER_NODE=$DIMM_PER_NODE"
-		for kv in ${LAB_ENV:-}; do echo "export $kv"; done
+		for name in $JOB_BASE_ENV; do
+			eval ": \"\${$name:?}\""
+			env_line "$name"
+		done
 		cat
 	} > "$run/out/job"
 }
+# What was booted, for reports: one line
+echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, $DIMM_PER_NODE MiB DIMM each, QEMU -accel $ACCEL" > "$run/machine"
 
 interactive=no
 if [ "$mode" = shell ] && [ -t 0 ]; then
@@ -123,24 +135,39 @@ timeout -k 5 "$TIMEOUT" "$@" </dev/null 2>"$run/qemu.err" || qrc=$?
 # The verdict: one line in RUNDIR/verdict, assembled here only, whose first
 # word says what happened, for callers to match on:
 #   ok          the job ran to its end and exited 0, and the console is clean
+#   skip        the job ran to its end and exited 4 (it could not test what
+#               it tests here: its reason follows), and the console is clean
 #   splat       the console shows a kernel complaint (its line follows)
 #   timeout     QEMU was killed after TIMEOUT seconds
 #   qemu        QEMU itself failed
 #   incomplete  the guest stopped before the job finished
-#   job         the job exited non-zero
-# The runner prints nothing: the caller reports the verdict.
+#   job         the job exited non-zero (and not 4): its reason follows
+# The exit status is 0 for ok, 4 for skip, 1 for the others.  The job's
+# reason is what the guest library's fail or skip left in $OUT/why (else
+# the job's last FAIL, SKIP or "not ok" line).  The runner prints nothing:
+# the caller reports the verdict.
 verdict() {	# KIND [WHAT]
-	if [ "$1" = ok ]; then
-		echo ok > "$run/verdict"
-		exit 0
-	fi
+	case $1 in
+	ok) echo ok > "$run/verdict"; exit 0 ;;
+	skip) echo "skip: $2" > "$run/verdict"; exit 4 ;;
+	esac
 	echo "$1: $2 (log: $log)" > "$run/verdict"
 	exit 1
+}
+why() {
+	if [ -s "$run/out/why" ]; then
+		head -n 1 "$run/out/why"
+	else
+		grep -E '^(FAIL|SKIP|not ok)' "$run/out/job.log" 2>/dev/null | tail -n 1
+	fi
 }
 if splat=$("$here/console-verdict.sh" "$log"); then :; else verdict splat "$splat"; fi
 [ "$qrc" -ne 124 ] && [ "$qrc" -ne 137 ] || verdict timeout "killed after ${TIMEOUT}s"
 [ "$qrc" -eq 0 ] || verdict qemu "exited with status $qrc: $(head -c 300 "$run/qemu.err")"
 [ -s "$run/out/rc" ] || verdict incomplete "the guest stopped before the job finished"
 rc=$(cat "$run/out/rc")
-[ "$rc" = 0 ] || verdict job "exited with status $rc"
-verdict ok
+case $rc in
+0) verdict ok ;;
+4) verdict skip "$(why)" ;;
+*) verdict job "exited with status $rc: $(why)" ;;
+esac

@@ -1,82 +1,91 @@
 #!/bin/sh
-# Run the host tests (tests/host/*.sh) and the guest tests (tests/guest/*.sh,
-# one guest boot each), one line per test, then "N passed, N failed".
+# Run the selected host tests (tests/host/*.sh, each in its own folder) and
+# guest tests (tests/guest/*.sh, each a guest job run by lab-run.sh, one
+# boot each), and report them as one flat KTAP version 1 stream on stdout:
+# a plan, one "ok"/"not ok" line per test ("# SKIP reason" on a skip), the
+# reason of a failure in a "#" line before its result, and the counts in
+# "#" lines at the end.
 #
-# A guest test is a bash script run in the guest with $OUT (the run's
-# writable share) and the settings set, in a guest of the shape it declares
-# (see shape() in tests/lib/common.sh).  If tests/guest/NAME.host
-# exists, it runs on the host afterwards with the run's out folder as $1,
-# for checks that need host tools (trace-cmd report on the recorded trace).
+# Selection: T (shell globs on test names, space separated) and TAGS
+# (comma separated: a test is taken if it has any of the plain tags, or
+# none is given, and none of the "-tag"s; see job_has_tag in lib/job.sh).
+# Names are host/NAME and guest/NAME, after TEST_PREFIX (CI names the tree
+# there).  A test exits 0 to pass, 4 to skip (as kselftests do); a guest
+# test's result is lab-run.sh's verdict, its host-side check included.
 #
-# Settings: T (shell globs on test names, space separated), LAB_RUNS, and what run-guest.sh reads.
+# Settings: T, TAGS, TEST_PREFIX, LAB_RUNS, and what lab-run.sh reads.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
-. "$top/tests/lib/common.sh"
-: "${LAB_RUNS:?}"
-: "${T:?}"
-pattern=$T
-passed=0 failed=0
+# shellcheck source=scripts/lib/job.sh
+. "$here/lib/job.sh"
+: "${LAB_RUNS:?}" "${T:?}"
+tags=${TAGS:-}
+prefix=${TEST_PREFIX:-}
 
-report() {	# NAME VERDICT [REASON]
-	if [ "$2" = ok ]; then
-		passed=$((passed + 1))
-		printf 'PASS  %s\n' "$1"
-	else
-		failed=$((failed + 1))
-		printf 'FAIL  %s: %s\n' "$1" "$3"
-	fi
-}
-
-selected() {
+selected() {	# NAME FILE
 	set -f
-	for p in $pattern; do
+	for p in $T; do
 		# shellcheck disable=SC2254 # the pattern is a glob on purpose
-		case $1 in $p) set +f; return 0 ;; esac
+		case $1 in $p) set +f; break ;; esac
+		p=
 	done
 	set +f
-	return 1
+	[ -n "$p" ] || return 1
+	[ -z "$tags" ] && return 0
+	h=$(job_header "$2" 2>/dev/null) || return 0	# a bad header is reported when run
+	job_has_tag "$h" "$tags"
 }
 
-# The last line a test printed that says why it failed.
-why() {
-	grep -E '^(FAIL|not ok|error)' "$1" 2>/dev/null | tail -n 1
+# The plan first: the selected tests, "NAME FILE" a line
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+for t in "$top"/tests/host/*.sh "$top"/tests/guest/*.sh; do
+	kind=$(basename "$(dirname "$t")")
+	name=$kind/$(basename "$t" .sh)
+	selected "$name" "$t" && echo "$name $t"
+done > "$list"
+
+echo "KTAP version 1"
+echo "1..$(grep -c . "$list")"
+n=0 passed=0 failed=0 skipped=0
+
+# report NAME STATUS WHY: the test's KTAP line
+report() {
+	n=$((n + 1))
+	case $2 in
+	0) passed=$((passed + 1)); echo "ok $n $prefix$1" ;;
+	4) skipped=$((skipped + 1)); echo "ok $n $prefix$1 # SKIP $3" ;;
+	*) failed=$((failed + 1)); echo "# $prefix$1: $3"; echo "not ok $n $prefix$1" ;;
+	esac
 }
 
-for t in "$top"/tests/host/*.sh; do
-	name=host/$(basename "$t" .sh)
-	selected "$name" || continue
+# host_test FILE DIR: run a host test, its log and reason in DIR
+host_test() {
+	h=$(job_header "$1" 2>&1) || { echo "header: $h" > "$2/why"; return 1; }
+	[ -z "$(job_get "$h" guest)$(job_get "$h" env)$(job_get "$h" timeout)$(job_get "$h" collect)" ] ||
+		{ echo "header: a host test declares lab-tags only" > "$2/why"; return 1; }
+	TEST_DIR=$2 sh "$1" > "$2/test.log" 2>&1
+}
+
+while read -r name t; do
 	dir=$LAB_RUNS/$name
 	rm -rf "$dir" && mkdir -p "$dir"
-	if TEST_DIR=$dir sh "$t" > "$dir/test.log" 2>&1; then
-		report "$name" ok
-	else
-		report "$name" fail "$(why "$dir/test.log") (log: $dir/test.log)"
-	fi
-done
+	status=0
+	case $name in
+	host/*)
+		host_test "$t" "$dir" < /dev/null || status=$?
+		why=$(head -n 1 "$dir/why" 2>/dev/null)
+		[ -n "$why" ] || why=$(grep -E '^(FAIL|SKIP|not ok|error)' "$dir/test.log" 2>/dev/null | tail -n 1)
+		[ "$status" = 0 ] || [ "$status" = 4 ] || why="$why (log: $dir/test.log)"
+		report "$name" "$status" "$why" ;;
+	guest/*)
+		"$here/lab-run.sh" "$t" "$dir" < /dev/null || status=$?
+		why=$(cat "$dir/verdict" 2>/dev/null)
+		report "$name" "$status" "${why#skip: }" ;;
+	esac
+done < "$list"
 
-for t in "$top"/tests/guest/*.sh; do
-	name=guest/$(basename "$t" .sh)
-	selected "$name" || continue
-	dir=$LAB_RUNS/$name
-	if ! shape=$(shape "$t"); then
-		report "$name" fail "$shape"
-		continue
-	fi
-	# shellcheck disable=SC2086 # words NAME=value
-	if ! echo "exec bash /lab/tests/guest/$(basename "$t")" | env $shape "$here/run-guest.sh" "$dir"; then
-		reason=$(why "$dir/out/job.log")
-		report "$name" fail "${reason:+$reason; }$(cat "$dir/verdict")"
-		continue
-	fi
-	check=${t%.sh}.host
-	if [ -e "$check" ] && ! sh "$check" "$dir/out" > "$dir/host-check.log" 2>&1; then
-		report "$name" fail "$(why "$dir/host-check.log") (log: $dir/host-check.log)"
-		continue
-	fi
-	report "$name" ok
-done
-
-echo "$passed passed, $failed failed"
+echo "# $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

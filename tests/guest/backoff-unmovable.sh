@@ -1,3 +1,4 @@
+# lab-tags: series debug
 # Back-off: with unmovable pages scattered over every huge-page block
 # (lab_unmovable), compaction cannot lower the score.  At proactiveness 40
 # each node's round starts above the high threshold (thresholds 40), makes

@@ -1,3 +1,4 @@
+# lab-tags: tools
 # bpftrace (Debian's bpftrace) counts the series' events: a one-liner that
 # counts proactive rounds by outcome, running over one forced round per
 # node, gives the deltas of compact_daemon_proactive_round_<outcome>, and

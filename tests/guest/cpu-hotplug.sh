@@ -1,4 +1,5 @@
 # lab-guest: CPUS_PER_NODE=2
+# lab-tags: series hotplug
 # kcompactd is bound to its node's CPUs and runs proactive rounds while
 # those CPUs go offline and online.  On a fragmented guest with 2 CPUs per
 # node, pagecheck fills half of node 1's free memory (mbind) with

@@ -1,3 +1,4 @@
+# lab-tags: series
 # mm_compaction_proactive_end has no hole in its record (v3 of the series):
 # tests/lib/event-layout.sh, the checker that host/end-event-layout shows
 # failing on v2's layout, passes on the kernel's format file; the fields

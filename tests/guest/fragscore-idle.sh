@@ -1,3 +1,4 @@
+# lab-tags: tools
 # The project's C programs run in the guest: fragscore reads the guest's
 # buddy allocator and reports, for a freshly booted guest whose free memory
 # is still in large blocks, a low score on every node.

@@ -1,3 +1,4 @@
+# lab-tags: tools
 # The latency driver's pacing, which make demo's rate sweep uses: with
 # rate=R seconds=S, a run on unfragmented memory makes R*S attempts, all
 # successful, attempt k no earlier than k/R seconds in; with a page limit it

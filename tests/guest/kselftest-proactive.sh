@@ -1,3 +1,4 @@
+# lab-tags: series kselftest
 # The series' kselftest (tools/testing/selftests/vm/proactive_compaction on
 # 6.1, selftests/mm/ on 6.12 and mainline),
 # built from the tree: all its TAP tests (three on 6.1 and 6.12; two on

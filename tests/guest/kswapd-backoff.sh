@@ -1,3 +1,4 @@
+# lab-tags: series
 # While kswapd runs on a node whose score is above the high threshold,
 # proactive compaction does not start (or abandons) its round: the check
 # events say kswapd, at a score above the high threshold (thresholds 20),

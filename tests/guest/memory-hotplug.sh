@@ -1,4 +1,5 @@
 # lab-guest: DIMM_PER_NODE=512
+# lab-tags: series hotplug slow
 # Memory goes offline and online under proactive rounds.  Each node has a
 # hot-pluggable DIMM, onlined into ZONE_MOVABLE, of 4 memory blocks.
 # pagecheck fills half of node 1's free memory (mbind) with checksummed

@@ -1,3 +1,4 @@
+# lab-tags: series
 # Compaction moves pages and must never change them.  pagecheck fills half
 # of free memory with checksummed base pages, fragments it three times and,
 # each time, has compaction migrate what is left (proactiveness 100 until

@@ -1,3 +1,4 @@
+# lab-tags: series
 # A proactive round that finds no free page to migrate into ends as
 # "aborted", and compact_daemon_proactive_round_aborted and the
 # mm_compaction_proactive_end event with outcome=aborted say so.

@@ -1,3 +1,4 @@
+# lab-tags: tools
 # Prometheus node_exporter (Debian's prometheus-node-exporter) exports the
 # series: its vmstat collector, given a --collector.vmstat.fields pattern
 # that adds compact_daemon_proactive_*, exports every counter's sum over

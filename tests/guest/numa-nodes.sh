@@ -1,3 +1,4 @@
+# lab-tags: runner
 # The guest has NODES NUMA nodes, each with memory, and one kcompactd
 # thread per node.
 . /lab/tests/lib/guest.sh

@@ -1,3 +1,4 @@
+# lab-tags: tools
 # perf (Debian's linux-perf) reads the series' tracepoints.  Over one forced
 # proactive round per node, recorded from before the write of 20 until after
 # the write of 0 (no check runs outside that window):

@@ -1,3 +1,4 @@
+# lab-tags: series
 # Proactiveness 0 switches kcompactd's 500 ms timer off: on an idle guest,
 # no check or round events and no kcompactd wake-up at all (not even
 # mm_compaction_kcompactd_sleep) over 5 s.  The same recording at 20 shows

@@ -1,3 +1,4 @@
+# lab-tags: series debug
 # With every node fragmented (score >= 90) while proactive compaction is
 # off, writing 20 to vm.compaction_proactiveness starts a round on every node
 # within 1 s, flagged as triggered; rounds run until each node is at or

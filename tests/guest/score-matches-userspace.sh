@@ -1,3 +1,4 @@
+# lab-tags: series tools
 # The score in mm_compaction_proactive_check is the formula fragscore
 # recomputes from /proc/buddyinfo and /proc/zoneinfo: the check events
 # just before and just after a fragscore read both agree with it, and carry

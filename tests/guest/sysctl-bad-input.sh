@@ -1,3 +1,4 @@
+# lab-tags: series debug
 # Bad input on vm.compaction_proactiveness: every malformed or out-of-range
 # write, through sysctl -w and through one raw write(2), is refused with an
 # error and leaves the previous value; an unprivileged user can read the

@@ -1,3 +1,4 @@
+# lab-tags: series debug
 # vm.compaction_proactiveness: default 20, bounds 0..100 enforced by the
 # kernel, and a rejected write leaves the previous value.
 . /lab/tests/lib/guest.sh

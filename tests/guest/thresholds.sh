@@ -1,3 +1,4 @@
+# lab-tags: series
 # The thresholds the lab computes for a proactiveness (thresholds() in
 # tests/lib/guest.sh, one formula per tree) are the kernel's: over writes
 # of 1, 20, 40, 60, 80, 85, 90, 95, 97 and 100 (the trees differ above 80),

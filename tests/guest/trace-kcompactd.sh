@@ -1,3 +1,4 @@
+# lab-tags: series debug
 # trace-cmd records the compaction events in the guest; the trace goes back
 # to the host, where trace-kcompactd.host reads it.  kcompactd wakes every
 # 500 ms while proactiveness is non-zero, so a few seconds show every node.

@@ -1,3 +1,4 @@
+# lab-tags: runner
 # console-verdict.sh on fixture logs: a clean boot and a test that prints
 # WARNING on its own pass; each kind of kernel splat fails with its line.
 . "$(dirname "$0")/../lib/host.sh"

@@ -1,3 +1,4 @@
+# lab-tags: tools slow
 # A reduced `make demo` (the allocation experiment only, short settle, no
 # back-off window): fragmentation reached 95 on every node, the driver
 # ran until allocation failed for good and allocated at least 90% of free

@@ -1,3 +1,4 @@
+# lab-tags: tools
 # The demo report from a committed fixture of a real run's raw results
 # (tests/host/fixtures/demo: a 6.1 make demo, its trace.dat files replaced
 # by the two recorded fixtures): the extract step writes the figures the

@@ -1,3 +1,4 @@
+# lab-tags: runner
 # The debug flavour's defaults are the documented ones (TIMEOUT 900,
 # STRESS_CI_S 300) under make test-debug, whose sub-make would otherwise
 # inherit the base values this make exports; a value given on the command

@@ -1,3 +1,4 @@
+# lab-tags: runner
 # kconfig.sh names every requested option that did not land after
 # olddefconfig (here: one that does not exist and one whose dependency is
 # off), and accepts a fragment whose options all land.

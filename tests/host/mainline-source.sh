@@ -1,3 +1,4 @@
+# lab-tags: runner
 # scripts/mainline-source.sh against a fake apt: it takes the newest
 # linux-source-7.x of unstable, else of experimental, or the one
 # MAINLINE_PKG names; it fails with the offered versions named when none

@@ -1,3 +1,4 @@
+# lab-tags: runner
 # `make shell` with commands on stdin runs them in the guest, prints their
 # output and powers off; a failing command fails it, with the verdict
 # printed once.

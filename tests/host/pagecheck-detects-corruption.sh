@@ -1,3 +1,4 @@
+# lab-tags: tools
 # The data-integrity checker itself: pagecheck (run on the host: plain
 # userspace) passes when its command leaves its pages alone, and fails,
 # naming the page, when the command changes one byte of one page through

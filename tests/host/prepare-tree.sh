@@ -1,3 +1,4 @@
+# lab-tags: runner
 # prepare-tree.sh on a tiny stand-in tarball: the series is applied with
 # git am, a patch that does not apply stops it with the patch's name and no
 # key is left behind, the tree is not unpacked again when only patches

@@ -1,3 +1,4 @@
+# lab-tags: tools
 # proactive-trace on trace.dat files recorded in the guest (by the
 # proactive-round and backoff-unmovable tests, on the mainline tree with
 # v3 of the series: the end event's fields nid, score_before, score_after,

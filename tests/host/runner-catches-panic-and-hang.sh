@@ -1,3 +1,4 @@
+# lab-tags: runner
 # The runner fails a run whose job exits non-zero, whose guest panics, and
 # one that hangs past TIMEOUT, and its verdict's first word says which
 # (job, splat, timeout).  A good run passes, so the failures are not the

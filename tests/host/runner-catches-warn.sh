@@ -1,3 +1,4 @@
+# lab-tags: runner
 # A job that succeeds but makes the kernel WARN must fail, and the verdict
 # must name the warning and the console log.
 . "$(dirname "$0")/../lib/host.sh"

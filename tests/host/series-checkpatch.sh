@@ -1,3 +1,4 @@
+# lab-tags: series
 # Every patch of the series passes the tree's checkpatch.pl --strict with no
 # error and no warning, and the check does catch a patch that breaks style.
 . "$(dirname "$0")/../lib/host.sh"

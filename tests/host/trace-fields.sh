@@ -1,3 +1,4 @@
+# lab-tags: tools
 # scripts/trace-fields.sh, the field check of make kernelshark and of
 # proactive-round's host side: it passes the two recordings made in the
 # guest with the exact event counts, and fails, naming the event and field,

@@ -20,19 +20,3 @@ cols() {
 min_score() {
 	awk '{ print $4 }' "$1" | sort -n | head -1
 }
-
-# shape JOB: the guest a guest test or job declares it needs, in a line
-#   # lab-guest: CPUS_PER_NODE=2 MEM_PER_NODE=2048
-# (words NAME=value for NODES, CPUS_PER_NODE, MEM_PER_NODE, DIMM_PER_NODE;
-# the other settings apply as given), printed for `env`.  Fails on any
-# other word.
-shape() {
-	_s=$(sed -n 's/^# lab-guest://p' "$1" | head -1)
-	for _kv in $_s; do
-		case $_kv in
-		NODES=[1-9]* | CPUS_PER_NODE=[1-9]* | MEM_PER_NODE=[1-9]* | DIMM_PER_NODE=[0-9]*) ;;
-		*) echo "bad lab-guest word '$_kv' (want NODES=, CPUS_PER_NODE=, MEM_PER_NODE= or DIMM_PER_NODE=)"; return 1 ;;
-		esac
-	done
-	echo $_s
-}

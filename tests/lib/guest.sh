@@ -1,13 +1,28 @@
 # Helpers for guest tests (bash, sourced).  A test prints what it does and
 # ends with "FAIL: why" and a non-zero exit on the first broken expectation;
-# a command that fails unexpectedly ends it the same way.
+# a command that fails unexpectedly ends it the same way.  A test that
+# cannot test what it tests in this guest ends with skip (exit 4, as a
+# kselftest).  The first reason given is also left in $OUT/why, for the
+# runner's verdict.
 
 set -eE -o pipefail
-trap 'echo "FAIL: line $LINENO: \"$BASH_COMMAND\" exited with status $?"' ERR
+trap '_e="line $LINENO: \"$BASH_COMMAND\" exited with status $?"; why "$_e"; echo "FAIL: $_e"' ERR
+
+# why REASON: keep the first reason the job gives for its end
+why() {
+	[ -s "$OUT/why" ] || echo "$*" > "$OUT/why"
+}
 
 fail() {
+	why "$*"
 	echo "FAIL: $*"
 	exit 1
+}
+
+skip() {
+	why "$*"
+	echo "SKIP: $*"
+	exit 4
 }
 
 . /lab/tests/lib/common.sh

@@ -1,23 +1,43 @@
 # Helpers for host tests (sh, sourced).  TEST_DIR is the test's own scratch
-# folder; a test ends with "FAIL: why" and a non-zero exit.
+# folder.  A test ends with "FAIL: why" and exit 1 on the first broken
+# expectation, or with "SKIP: why" and exit 4 when it cannot test what it
+# tests on this machine; the reason is also left in TEST_DIR/why, for the
+# runner.
+
+why() {
+	[ -s "$TEST_DIR/why" ] || echo "$*" > "$TEST_DIR/why"
+}
 
 fail() {
+	[ -z "${TEST_DIR:-}" ] || why "$*"
 	echo "FAIL: $*"
 	exit 1
 }
 
+skip() {
+	why "$*"
+	echo "SKIP: $*"
+	exit 4
+}
+
 # A test writes under TEST_DIR only: without it, "$TEST_DIR/x" would be /x.
 case ${TEST_DIR:-} in
-/?*) [ -d "$TEST_DIR" ] || fail "TEST_DIR=$TEST_DIR is not a folder" ;;
-*) fail "TEST_DIR is not set to an absolute folder (run host tests with make test)" ;;
+/?*) [ -d "$TEST_DIR" ] || { _t=$TEST_DIR TEST_DIR=; fail "TEST_DIR=$_t is not a folder"; } ;;
+*) TEST_DIR=; fail "TEST_DIR is not set to an absolute folder (run host tests with make test)" ;;
 esac
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 scripts=$top/scripts
+# shellcheck source=tests/lib/common.sh
 . "$top/tests/lib/common.sh"
 
-# guest_run NAME JOB: boot the guest on JOB (a string), in TEST_DIR/NAME.
-# Returns run-guest.sh's status; the verdict is in TEST_DIR/NAME/verdict.
+# guest_run NAME JOB [NAME=value...]: run JOB, a string of bash (a header
+# may start it), as a guest job in TEST_DIR/NAME, through the launcher.
+# Returns its status (0 ok, 4 skip, 1 fail); the verdict is in
+# TEST_DIR/NAME/verdict.
 guest_run() {
-	printf '%s\n' "$2" | "$scripts/run-guest.sh" "$TEST_DIR/$1"
+	_name=$1 _job=$2
+	shift 2
+	printf '%s\n' "$_job" > "$TEST_DIR/$_name.job"
+	"$scripts/lab-run.sh" "$TEST_DIR/$_name.job" "$TEST_DIR/$_name" "$@"
 }

@@ -1,3 +1,6 @@
+# lab-env: BENCH_CONFIG BENCH_ROUND_S BENCH_IDLE_S
+# lab-timeout: BENCH_TIMEOUT
+# lab-collect: bench/
 # One boot of make bench (bash, a guest job; scripts/bench.sh boots one per
 # run, configurations interleaved): what the series costs kcompactd, the
 # same workload on the stock kernel and on the patched one, with the

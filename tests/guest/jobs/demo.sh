@@ -1,3 +1,6 @@
+# lab-env: DEMO_RUN DEMO_SETTLE DEMO_BACKOFF_S DEMO_PRETOUCH_PCT DEMO_PACE_S
+# lab-timeout: DEMO_TIMEOUT
+# lab-collect: kernel dmesg.txt p*/ backoff/
 # One measurement of the original evaluation, run in a freshly booted guest
 # (bash, a guest job; scripts/demo.sh boots one per
 # measurement, because compaction's pageblock skip hints and cached scanner

@@ -1,3 +1,6 @@
+# lab-env: LONG_MODE LONG_RATE LONG_S
+# lab-timeout: DEMO_TIMEOUT
+# lab-collect: long/
 # What a long compaction does (bash, a guest job; make long-compaction):
 # the demo's paced allocation experiment, with perf sampling every CPU
 # (cpu-clock, hrtimer-driven: TCG has no PMU) and every compaction and

@@ -1,4 +1,7 @@
 # lab-guest: CPUS_PER_NODE=2 DIMM_PER_NODE=512
+# lab-env: STRESS_S STRESS_WINDOW_S
+# lab-timeout: STRESS_S + 2 * STRESS_WINDOW_S + TIMEOUT
+# lab-collect: stress-*.log
 # make stress, in the guest (bash, a guest job): everything that
 # drives compaction at once for STRESS_S seconds, with checks all along.
 #

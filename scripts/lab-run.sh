@@ -1,0 +1,138 @@
+#!/bin/sh
+# Run one guest job: the one way a test, a demo or bench measurement, the
+# stress run or any other guest job is run.
+#
+#   lab-run.sh [--keep DIR] JOB RUNDIR [NAME=value...]
+#
+# JOB is a bash script below LAB_ROOT (the guest sees the project as /lab)
+# whose header (scripts/lib/job.sh) declares what it needs.  The launcher:
+#  1. reads the header; an unknown key, a bad shape word or a NAME=value
+#     argument the job does not declare in lab-env fails the job unbooted;
+#  2. takes the declared shape, except that a shape setting the user gave
+#     (on make's command line or in the environment: LAB_GIVEN) and the
+#     job requires otherwise skips the job, saying both values;
+#  3. writes the declared settings, quoted, into the job file, and boots
+#     it in a guest of that shape for the declared timeout (run-guest.sh:
+#     boot, console, typed verdict);
+#  4. if the job passed and JOB.host (JOB without .sh) exists, runs it on
+#     the host with the run's out folder as $1 and the booted shape in the
+#     environment: its failure or its skip (exit 4) is the job's;
+#  5. with --keep, copies the declared lab-collect entries of $OUT to DIR
+#     (relative paths kept), whatever the result.
+#
+# The result is one line in RUNDIR/verdict, whose first word is its kind
+# (ok, skip, or why it failed: see run-guest.sh, plus header and
+# host-check), and the exit status: 0 ok, 4 skip (as kselftest's), 1 fail,
+# 2 a usage error.  Nothing is printed: the caller reports the result.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/job.sh
+. "$here/lib/job.sh"
+
+usage() {
+	echo "usage: lab-run.sh [--keep DIR] JOB RUNDIR [NAME=value...]" >&2
+	exit 2
+}
+keep=
+if [ "${1:-}" = --keep ]; then
+	[ $# -ge 2 ] || usage
+	keep=$2
+	shift 2
+fi
+[ $# -ge 2 ] || usage
+job=$1 run=$2
+shift 2
+: "${LAB_ROOT:?}"
+[ -f "$job" ] || { echo "lab-run.sh: no job $job" >&2; exit 2; }
+job=$(cd "$(dirname "$job")" && pwd)/$(basename "$job")
+case $job in
+"$LAB_ROOT"/*) ;;
+*) echo "lab-run.sh: $job is not below LAB_ROOT=$LAB_ROOT, so the guest cannot see it" >&2; exit 2 ;;
+esac
+
+rm -rf "$run"
+mkdir -p "$run"
+run=$(cd "$run" && pwd)
+
+# result KIND [WHY]: the verdict and the exit status
+result() {
+	case $1 in
+	ok) echo ok > "$run/verdict"; exit 0 ;;
+	skip) echo "skip: $2" > "$run/verdict"; exit 4 ;;
+	*) echo "$1: $2" > "$run/verdict"; exit 1 ;;
+	esac
+}
+
+# 1. The header
+header=$(job_header "$job" 2>&1) || result header "$header"
+shape=$(job_shape "$header") || result header "$shape"
+declared=" $(job_get "$header" env) "
+for kv in "$@"; do
+	name=${kv%%=*}
+	case $kv in
+	*=*) ;;
+	*) result header "argument '$kv' is not NAME=value" ;;
+	esac
+	case $declared in
+	*" $name "*) ;;
+	*) result header "$name is given, but $(basename "$job") does not declare it in lab-env" ;;
+	esac
+	eval "$name=\${kv#*=}"
+	export "${name?}"
+done
+for name in $declared; do
+	eval "[ \"\${$name+set}\" = set ]" ||
+		result header "$name (lab-env) is not set: run the job through make, or give it"
+done
+
+# 2. The shape
+for kv in $shape; do
+	name=${kv%%=*} want=${kv#*=}
+	have=$(eval "printf %s \"\${$name-}\"")
+	case " ${LAB_GIVEN:-} " in
+	*" $name "*)
+		[ "$have" = "$want" ] ||
+			result skip "needs $name=$want, and $name=$have was given" ;;
+	esac
+	eval "$name=\$want"
+	export "${name?}"
+done
+timeout=$(job_timeout "$header") || result header "$timeout"
+
+# 3. Boot
+rel=${job#"$LAB_ROOT"/}
+status=0
+{
+	for name in $declared; do env_line "$name"; done
+	echo "exec bash /lab/$rel"
+} | TIMEOUT=$timeout "$here/run-guest.sh" "$run" || status=$?
+
+# 5. What the host keeps (at exit, whatever the result)
+collect() {
+	[ -n "$keep" ] || return 0
+	mkdir -p "$keep"
+	(
+		cd "$run/out" || exit 1
+		for g in $(job_get "$header" collect); do
+			for f in $g; do
+				[ ! -e "$f" ] || cp -r --parents "${f%/}" "$keep/"
+			done
+		done
+	)
+}
+trap collect EXIT
+[ "$status" = 0 ] || exit "$status"
+
+# 4. The host-side check
+check=${job%.sh}.host
+[ -e "$check" ] || result ok
+status=0
+sh "$check" "$run/out" > "$run/host-check.log" 2>&1 || status=$?
+why=$(grep -E '^(FAIL|SKIP)' "$run/host-check.log" | tail -n 1)
+[ -n "$why" ] || why=$(grep . "$run/host-check.log" | tail -n 1)
+case $status in
+0) result ok ;;
+4) result skip "host-check: ${why#SKIP: }" ;;
+*) result host-check "${why#FAIL: } (exit $status; log: $run/host-check.log)" ;;
+esac
