@@ -8,12 +8,18 @@
 #
 # Selection: T (shell globs on test names, space separated) and TAGS
 # (comma separated: a test is taken if it has any of the plain tags, or
-# none is given, and none of the "-tag"s; see job_has_tag in lib/job.sh).
+# none is given, and none of the "-tag"s; see job_has_tag in lib/job.sh;
+# a test whose header cannot be read is taken, so that its error shows).
 # Names are host/NAME and guest/NAME, after TEST_PREFIX (CI names the tree
 # there).  A test exits 0 to pass, 4 to skip (as kselftests do); a guest
 # test's result is lab-run.sh's verdict, its host-side check included.
 #
-# Settings: T, TAGS, TEST_PREFIX, LAB_RUNS, and what lab-run.sh reads.
+# Settings: T, TAGS, TEST_PREFIX, LAB_RUNS, and what lab-run.sh reads;
+# LAB_SUITE, a folder with host/ and guest/ in place of tests/ (the
+# runner's own tests use it).
+#
+#   run-tests.sh          run the selected tests
+#   run-tests.sh --list   print their names only
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,6 +29,7 @@ top=$(dirname "$here")
 : "${LAB_RUNS:?}" "${T:?}"
 tags=${TAGS:-}
 prefix=${TEST_PREFIX:-}
+suite=${LAB_SUITE:-$top/tests}
 
 selected() {	# NAME FILE
 	set -f
@@ -41,12 +48,17 @@ selected() {	# NAME FILE
 # The plan first: the selected tests, "NAME FILE" a line
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
-for t in "$top"/tests/host/*.sh "$top"/tests/guest/*.sh; do
+for t in "$suite"/host/*.sh "$suite"/guest/*.sh; do
+	[ -e "$t" ] || continue
 	kind=$(basename "$(dirname "$t")")
 	name=$kind/$(basename "$t" .sh)
 	selected "$name" "$t" && echo "$name $t"
 done > "$list"
 
+if [ "${1:-}" = --list ]; then
+	cut -d' ' -f1 "$list"
+	exit 0
+fi
 echo "KTAP version 1"
 echo "1..$(grep -c . "$list")"
 n=0 passed=0 failed=0 skipped=0
@@ -77,7 +89,8 @@ while read -r name t; do
 	host/*)
 		host_test "$t" "$dir" < /dev/null || status=$?
 		why=$(head -n 1 "$dir/why" 2>/dev/null)
-		[ -n "$why" ] || why=$(grep -E '^(FAIL|SKIP|not ok|error)' "$dir/test.log" 2>/dev/null | tail -n 1)
+		[ -n "$why" ] || why=$(grep -E '^(FAIL|SKIP|not ok|error)' "$dir/test.log" 2>/dev/null | tail -n 1 |
+			sed -E 's/^(FAIL|SKIP): //')
 		[ "$status" = 0 ] || [ "$status" = 4 ] || why="$why (log: $dir/test.log)"
 		report "$name" "$status" "$why" ;;
 	guest/*)

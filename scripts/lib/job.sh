@@ -38,7 +38,8 @@ job_header() {
 		k = $0; sub(/^# *lab-/, "", k); sub(/:.*/, "", k)
 		v = $0; sub(/^[^:]*:[ \t]*/, "", v); sub(/[ \t]+$/, "", v)
 		if (index(keys, " " k " ") == 0) {
-			printf "%s:%d: unknown header key lab-%s (known: lab-%s)\n", f, NR, k, substr(keys, 2, length(keys) - 2) > "/dev/stderr"
+			known = keys; gsub(/^ | $/, "", known); gsub(/ /, ", lab-", known)
+			printf "%s:%d: unknown header key lab-%s (known: lab-%s)\n", f, NR, k, known > "/dev/stderr"
 			bad = 1; exit
 		}
 		if (k in seen) { printf "%s:%d: lab-%s declared twice\n", f, NR, k > "/dev/stderr"; bad = 1; exit }
