@@ -23,7 +23,7 @@ make -s -C "$tree" O="$(realpath "$out")/hdr-obj" ARCH=x86_64 \
 	INSTALL_HDR_PATH="$(realpath "$out")/usr" headers_install
 for t in "$@"; do
 	[ -r "$dir/$t.c" ] || { echo "build-selftests: no $dir/$t.c" >&2; exit 1; }
-	extra= libs=
+	extra="" libs=""
 	# vm_util.c, since 6.5 thp_settings.c, since 7.2 hugepage_settings.c
 	# (thp_settings.c renamed) hold helpers the tests share; the tree's
 	# Makefile links them with every test, and so does this.

@@ -16,6 +16,7 @@ set -eu
 dir=$1
 here=$(cd "$(dirname "$0")" && pwd)
 pt=${PROACTIVE_TRACE:-$here/../build/bin/proactive-trace}
+# shellcheck source=tests/lib/common.sh
 . "$here/../tests/lib/common.sh"
 met=$dir/metrics
 modes=$(cd "$dir" && ls -d p[0-9]* 2>/dev/null | sed 's/^p//' | sort -n | paste -sd' ' -)

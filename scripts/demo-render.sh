@@ -9,6 +9,7 @@ set -eu
 
 dir=$1
 met=$dir/metrics
+# shellcheck source=tests/lib/common.sh
 . "$(dirname "$0")/../tests/lib/common.sh"
 [ -r "$met/run" ] || { echo "demo-render: no $met/run: run demo-extract.sh first" >&2; exit 1; }
 

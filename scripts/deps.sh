@@ -14,7 +14,7 @@ packages="
 	qemu-system-x86 debootstrap e2fsprogs
 	trace-cmd libtracecmd-dev libtraceevent-dev libtracefs-dev
 	libcap-dev libnuma-dev
-	gnuplot-nox jq
+	gnuplot-nox jq shellcheck
 	python3-ply python3-git
 "
 

@@ -27,6 +27,7 @@ JOB_KEYS="guest env timeout collect tags"
 JOB_SHAPE="NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE"
 # Every guest job gets these: the shape as booted, the tree, and where the
 # lab's binaries, modules, tests and kselftests are in the guest.
+# shellcheck disable=SC2034 # read by run-guest.sh, which sources this
 JOB_BASE_ENV="$JOB_SHAPE KVER KFLAVOR LAB_BIN LAB_MODULES LAB_TESTS LAB_SELFTESTS"
 
 # job_header FILE: the header's declarations, "KEY VALUE" a line; fails

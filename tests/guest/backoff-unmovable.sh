@@ -20,6 +20,7 @@
 # every node deferred, a write of 40 is followed within 1 s on every node by
 # a check that starts a round flagged as triggered, and the window it
 # ended was shorter than 32 s.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 set_proactiveness 0

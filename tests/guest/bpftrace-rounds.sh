@@ -5,6 +5,7 @@
 # counted by node and outcome (args->nid), each node's deltas
 # (nodeN/vmstat), which add up to /proc/vmstat's.  bpftrace sees the raw
 # outcome field; the format's symbols name it.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 bpftrace --version | tee "$OUT/bpftrace-version"

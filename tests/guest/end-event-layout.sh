@@ -6,6 +6,7 @@
 # free_scanned at offsets 8, 12, 16, 20, 24, 32 with sizes 4, 4, 4, 4, 8, 8
 # (x86-64), and printed in that order.  mm_compaction_proactive_check keeps
 # its fields (nid, score, low, high, decision), also without a hole.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 expect_eq "architecture" "$(uname -m)" x86_64

@@ -2,6 +2,7 @@
 # The project's C programs run in the guest: fragscore reads the guest's
 # buddy allocator and reports, for a freshly booted guest whose free memory
 # is still in large blocks, a low score on every node.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 "$LAB_BIN/fragscore" --zones | tee /tmp/score || fail "fragscore failed"

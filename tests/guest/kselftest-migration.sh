@@ -6,6 +6,7 @@
 # this guest move_pages() keeps returning the page as not migrated while
 # the forked readers hammer it (TCG), on a path the series does not touch.
 # lab-guest: CPUS_PER_NODE=2
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 expect_eq "CPUs" "$(nproc)" $((NODES * CPUS_PER_NODE))

@@ -6,6 +6,7 @@
 # round) pass on the lab's nodes, whose free memory the test can fragment
 # within its bound (none may skip), and the test leaves
 # vm.compaction_proactiveness as it found it.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 case $KVER in

@@ -8,6 +8,7 @@
 # three CPUs: guest/kselftest-migration runs it in a bigger guest.
 # split_huge_page_test is not run: in 6.1 it faults in four THPs and wants
 # AnonHugePages to show one, so it fails on any kernel (a test bug).
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 cd "$LAB_SELFTESTS"

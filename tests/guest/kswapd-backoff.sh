@@ -11,6 +11,7 @@
 # the page cache fills its holes and reclaim frees whole runs.  Unmovable
 # pages in every huge-page block (lab_unmovable) keep every node at ~99
 # whatever the page cache does.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 set_proactiveness 0
@@ -34,7 +35,7 @@ snap /tmp/v0
 # then, and a node whose round found it idle defers its next check for 32 s.
 # Each write to the sysctl triggers a check and ends the window: write
 # every 0.15 s, for 100 checks per node.
-for i in $(seq 100); do
+for _ in $(seq 100); do
 	set_proactiveness 20
 	sleep 0.15
 done

@@ -1,6 +1,7 @@
 # lab-tags: runner
 # The guest has NODES NUMA nodes, each with memory, and one kcompactd
 # thread per node.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)

@@ -3,6 +3,7 @@
 # no check or round events and no kcompactd wake-up at all (not even
 # mm_compaction_kcompactd_sleep) over 5 s.  The same recording at 20 shows
 # both, so the zero is not an empty recording.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 set_proactiveness 20

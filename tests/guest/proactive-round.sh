@@ -7,6 +7,7 @@
 # kcompactd's context switches recorded, the analysis tool gives each round
 # its pages migrated (at most those scanned) and its kcompactd's CPU time
 # (more than none, no more than the round lasted).
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 read -r low high <<< "$(thresholds 20)"

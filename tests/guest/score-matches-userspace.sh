@@ -9,6 +9,7 @@
 # and the /proc read are a fraction of a second apart, so a few pages may
 # have moved between them; one score point is 1% of a node's free memory
 # (several MiB here), hence a tolerance of 1.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 set_proactiveness 0

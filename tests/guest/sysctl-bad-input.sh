@@ -4,6 +4,7 @@
 # error and leaves the previous value; an unprivileged user can read the
 # knob but not write it; 8 processes writing 10,000 random strings each get
 # the right answer to every write and leave a value one of them wrote.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 file=$KNOB_FILE

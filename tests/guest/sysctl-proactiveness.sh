@@ -1,6 +1,7 @@
 # lab-tags: series debug
 # vm.compaction_proactiveness: default 20, bounds 0..100 enforced by the
 # kernel, and a rejected write leaves the previous value.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 expect_eq "$KNOB at boot" "$(sysctl -n $KNOB)" 20

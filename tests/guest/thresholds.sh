@@ -6,6 +6,7 @@
 # high that thresholds() gives for the value written, and every check
 # decides by them: "below" at a score at or below high, a round or kswapd
 # above it.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 VALUES="1 20 40 60 80 85 90 95 97 100"

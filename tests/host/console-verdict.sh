@@ -1,6 +1,7 @@
 # lab-tags: runner
 # console-verdict.sh on fixture logs: a clean boot and a test that prints
 # WARNING on its own pass; each kind of kernel splat fails with its line.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 fx=$top/tests/host/fixtures

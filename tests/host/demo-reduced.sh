@@ -5,9 +5,10 @@
 # memory as huge pages in both modes, proactive rounds ran only at
 # proactiveness 20, and the report, which names the kernel, the summary
 # and plots were written with the expected rows.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
-DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_RATES= DEMO_BACKOFF_S=0 DEMO_TIMEOUT=900 \
+DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_RATES="" DEMO_BACKOFF_S=0 DEMO_TIMEOUT=900 \
 	LAB_RUNS=$TEST_DIR "$scripts/demo.sh" "$TEST_DIR/results" > "$TEST_DIR/demo.log" 2>&1 ||
 	fail "demo failed: $(tail -3 "$TEST_DIR/demo.log")"
 res=$TEST_DIR/results/latest

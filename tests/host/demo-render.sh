@@ -6,6 +6,7 @@
 # render step makes the report, summary.json, sweep.csv and plots from
 # metrics/ alone; each explanatory sentence follows the data, also when
 # the data is changed to say the opposite.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 fx=$top/tests/host/fixtures

@@ -6,6 +6,7 @@
 # v2's (outcome last) fails, naming the 4-byte hole before migrate_scanned
 # and the 4 bytes of tail padding after outcome.  A file that is not a
 # format file is an error, not a pass.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 check=$top/tests/lib/event-layout.sh

@@ -4,6 +4,7 @@
 # inherit the base values this make exports; a value given on the command
 # line or in the environment still wins.  Checked through make settings and
 # settings-debug, which pass settings on exactly as test and test-debug do.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 # settings [NAME=value...] make ARGS...: the command's output as from a

@@ -2,6 +2,7 @@
 # kconfig.sh names every requested option that did not land after
 # olddefconfig (here: one that does not exist and one whose dependency is
 # off), and accepts a fragment whose options all land.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 tree=${LAB_TREE:?}

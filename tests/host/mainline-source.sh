@@ -5,6 +5,7 @@
 # can be installed, when MAINLINE_PKG names one not offered, and when apt
 # would upgrade anything from unstable or experimental; a failure leaves
 # no choice behind.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 d=$TEST_DIR
@@ -37,7 +38,7 @@ FAKE
 chmod +x "$d/bin/"*
 both=' linux-source-7.2 | 7.2.13-1 | http://deb.debian.org/debian unstable/main all Packages
  linux-source-7.3 | 7.3~rc7-1~exp1 | http://deb.debian.org/debian experimental/main all Packages'
-export PATH="$d/bin:$PATH" APT_ETC=$d/etc SRC_DIR=$d/src FAKE_DIR=$d OFFER LEAK= INSTALL_FAILS= MAINLINE_PKG=
+export PATH="$d/bin:$PATH" APT_ETC=$d/etc SRC_DIR=$d/src FAKE_DIR=$d OFFER LEAK="" INSTALL_FAILS="" MAINLINE_PKG=""
 
 run() { (cd "$top" && "$scripts/mainline-source.sh" "$d/out") > "$d/log" 2>&1; }
 

@@ -2,6 +2,7 @@
 # `make shell` with commands on stdin runs them in the guest, prints their
 # output and powers off; a failing command fails it, with the verdict
 # printed once.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 out=$(echo 'sysctl vm.compaction_proactiveness' | make -s -C "$top" shell LAB_RUNS="$TEST_DIR" 2>&1) ||

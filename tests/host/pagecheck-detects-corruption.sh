@@ -3,6 +3,7 @@
 # userspace) passes when its command leaves its pages alone, and fails,
 # naming the page, when the command changes one byte of one page through
 # /proc/PID/mem.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 pc=$top/build/bin/pagecheck

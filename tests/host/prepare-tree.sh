@@ -4,6 +4,7 @@
 # key is left behind, the tree is not unpacked again when only patches
 # change, an unchanged series is not re-applied, and a changed one rewrites
 # only the files it changes (so make rebuilds nothing else).
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 d=$TEST_DIR

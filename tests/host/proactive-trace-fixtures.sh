@@ -4,6 +4,7 @@
 # v3 of the series: the end event's fields nid, score_before, score_after,
 # outcome, migrate_scanned, free_scanned): the exact rounds, deferrals,
 # wake-ups, scores and totals those recordings hold.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 pt=$top/build/bin/proactive-trace

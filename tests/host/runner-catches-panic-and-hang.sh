@@ -3,6 +3,7 @@
 # one that hangs past TIMEOUT, and its verdict's first word says which
 # (job, splat, timeout).  A good run passes, so the failures are not the
 # runner failing everything.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 guest_run good 'true' || fail "a clean run failed: $(cat "$TEST_DIR/good/verdict")"

@@ -1,6 +1,7 @@
 # lab-tags: runner
 # A job that succeeds but makes the kernel WARN must fail, and the verdict
 # must name the warning and the console log.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 if guest_run warn 'insmod $LAB_MODULES/lab_warn.ko && echo loaded'; then

@@ -5,6 +5,7 @@
 # whose header is wrong (an unknown key in a guest job: failed unbooted;
 # a guest key in a host test); ktap-count.sh counts streams, judging skips
 # against a list, on the fixtures in fixtures/ktap.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 suite=$TEST_DIR/suite

@@ -5,6 +5,7 @@
 # skipped unbooted; an argument the job does not declare fails it
 # unbooted; a declared setting reaches the guest exactly, quotes and
 # spaces included; and the host-side check's skip or failure is the job's.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 verdict() { cat "$TEST_DIR/$1/verdict"; }

@@ -1,6 +1,7 @@
 # lab-tags: series
 # Every patch of the series passes the tree's checkpatch.pl --strict with no
 # error and no warning, and the check does catch a patch that breaks style.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 tree=${LAB_TREE:?}

@@ -2,6 +2,7 @@
 # A 2-minute `make stress`: every stressor at once, the heartbeat, the
 # counters only growing, the traced windows' events equal to the counters'
 # deltas, no splat.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 : "${STRESS_CI_S:?}"

@@ -4,6 +4,7 @@
 # guest with the exact event counts, and fails, naming the event and field,
 # when trace-cmd's formatted output shows a symbol other than the raw value's,
 # drops a field, or when the file has no series event.
+# shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
 tf=$scripts/trace-fields.sh
