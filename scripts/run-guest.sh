@@ -166,8 +166,9 @@ if splat=$("$here/console-verdict.sh" "$log"); then :; else verdict splat "$spla
 [ "$qrc" -eq 0 ] || verdict qemu "exited with status $qrc: $(head -c 300 "$run/qemu.err")"
 [ -s "$run/out/rc" ] || verdict incomplete "the guest stopped before the job finished"
 rc=$(cat "$run/out/rc")
+reason=$(why)
 case $rc in
 0) verdict ok ;;
-4) verdict skip "$(why)" ;;
-*) verdict job "exited with status $rc: $(why)" ;;
+4) verdict skip "${reason#SKIP: }" ;;
+*) verdict job "exited with status $rc${reason:+: ${reason#FAIL: }}" ;;
 esac
