@@ -34,7 +34,7 @@ measure() {
 	status=0
 	"$here/lab-run.sh" --keep "$res" "$LAB_ROOT/tests/guest/jobs/demo.sh" "$run" DEMO_RUN="$1" || status=$?
 	mkdir -p "$2"
-	cp "$run/console.log" "$2/${1#*:}-console.log"
+	cp "$run/console.log" "$2/${1#*:}-console.log" 2>/dev/null || :
 	cp "$run/out/job.log" "$2/${1#*:}-job.log" 2>/dev/null || :
 	[ ! -e "$res/dmesg.txt" ] || mv "$res/dmesg.txt" "$2/${1#*:}-dmesg.txt"
 	grep '^demo:' "$2/${1#*:}-job.log" 2>/dev/null || true

@@ -23,8 +23,9 @@ shift
 globs=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$expected" | grep . || true)
 
 # name STATUS lines: pass, fail, skip; "plan EXPECTED GOT" per stream
-cat "$@" | awk '
+awk '
 	function close_stream() { if (inplan) print "plan", planned, results; inplan = 0 }
+	FNR == 1 { close_stream() }
 	/^KTAP version 1$/ { close_stream(); inplan = 1; planned = -1; results = 0; next }
 	inplan && /^1\.\.[0-9]+$/ && planned < 0 { planned = substr($0, 4) + 0; next }
 	inplan && /^(not )?ok [0-9]+ / {
@@ -33,7 +34,7 @@ cat "$@" | awk '
 		sub(/^(not )?ok [0-9]+ /, ""); sub(/ # .*/, "")
 		print st, $0
 	}
-	END { close_stream() }' | {
+	END { close_stream() }' "$@" | {
 	passed=0 failed=0 skipped=0
 	while read -r st name rest; do
 		case $st in

@@ -18,12 +18,14 @@
 #     the host with the run's out folder as $1 and the booted shape in the
 #     environment: its failure or its skip (exit 4) is the job's;
 #  5. with --keep, copies the declared lab-collect entries of $OUT to DIR
-#     (relative paths kept), whatever the result.
+#     (relative paths kept), whatever the result; a declared entry that
+#     cannot be copied fails a run that had passed.
 #
 # The result is one line in RUNDIR/verdict, whose first word is its kind
-# (ok, skip, or why it failed: see run-guest.sh, plus header and
-# host-check), and the exit status: 0 ok, 4 skip (as kselftest's), 1 fail,
-# 2 a usage error.  Nothing is printed: the caller reports the result.
+# (ok, skip, or why it failed: see run-guest.sh, plus header, host-check
+# and collect), and the exit status: 0 ok, 4 skip (as kselftest's), 1
+# fail, 2 a usage error (no verdict).  Nothing is printed: the caller
+# reports the result.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,7 +39,8 @@ usage() {
 keep=
 if [ "${1:-}" = --keep ]; then
 	[ $# -ge 2 ] || usage
-	keep=$2
+	mkdir -p "$2"
+	keep=$(cd "$2" && pwd)
 	shift 2
 fi
 [ $# -ge 2 ] || usage
@@ -55,23 +58,23 @@ rm -rf "$run"
 mkdir -p "$run"
 run=$(cd "$run" && pwd)
 
-# result KIND [WHY]: the verdict and the exit status
+# result KIND [WHY]: the verdict, and exit with its status
 result() {
-	case $1 in
-	ok) echo ok > "$run/verdict"; exit 0 ;;
-	skip) echo "skip: $2" > "$run/verdict"; exit 4 ;;
-	*) echo "$1: $2" > "$run/verdict"; exit 1 ;;
-	esac
+	job_verdict "$run" "$@" && exit 0
+	exit $?
 }
 
 # 1. The header
 header=$(job_header "$job" 2>&1) || result header "$header"
 shape=$(job_shape "$header") || result header "$shape"
 declared=" $(job_get "$header" env) "
+for name in $declared; do
+	job_name "$name" || result header "lab-env: '$name' is not a setting name"
+done
 for kv in "$@"; do
 	name=${kv%%=*}
 	case $kv in
-	*=*) ;;
+	*=*) job_name "$name" || result header "argument '$kv' is not NAME=value" ;;
 	*) result header "argument '$kv' is not NAME=value" ;;
 	esac
 	case $declared in
@@ -89,7 +92,7 @@ done
 # 2. The shape
 for kv in $shape; do
 	name=${kv%%=*} want=${kv#*=}
-	have=$(eval "printf %s \"\${$name-}\"")
+	have=$(job_value "$name")
 	case " ${LAB_GIVEN:-} " in
 	*" $name "*)
 		[ "$have" = "$want" ] ||
@@ -100,7 +103,7 @@ for kv in $shape; do
 done
 timeout=$(job_timeout "$header") || result header "$timeout"
 
-# 3. Boot
+# 3. Boot and judge
 rel=${job#"$LAB_ROOT"/}
 status=0
 {
@@ -108,31 +111,35 @@ status=0
 	echo "exec bash /lab/$rel"
 } | TIMEOUT=$timeout "$here/run-guest.sh" "$run" || status=$?
 
-# 5. What the host keeps (at exit, whatever the result)
-collect() {
-	[ -n "$keep" ] || return 0
-	mkdir -p "$keep"
-	(
-		cd "$run/out" || exit 1
+# 4. The host-side check, of a run that passed
+check=${job%.sh}.host
+if [ "$status" = 0 ] && [ -e "$check" ]; then
+	status=0
+	sh "$check" "$run/out" > "$run/host-check.log" 2>&1 || status=$?
+	why=$(job_reason "" "$run/host-check.log")
+	[ -n "$why" ] || why=$(grep . "$run/host-check.log" | tail -n 1)
+	case $status in
+	0) kind=ok ;;
+	4) kind=skip why="host-check: $why" ;;
+	*) kind=host-check why="$why (exit $status; log: $run/host-check.log)" ;;
+	esac
+	status=0
+	job_verdict "$run" "$kind" "$why" || status=$?
+fi
+
+# 5. What the host keeps, whatever the result
+if [ -n "$keep" ]; then
+	missing=$(
+		cd "$run/out" || exit 0
+		set -f
 		for g in $(job_get "$header" collect); do
+			set +f
 			for f in $g; do
-				[ ! -e "$f" ] || cp -r --parents "${f%/}" "$keep/"
+				[ ! -e "$f" ] || cp -r --parents "${f%/}" "$keep/" 2>/dev/null || echo "$f"
 			done
 		done
 	)
-}
-trap collect EXIT
-[ "$status" = 0 ] || exit "$status"
-
-# 4. The host-side check
-check=${job%.sh}.host
-[ -e "$check" ] || result ok
-status=0
-sh "$check" "$run/out" > "$run/host-check.log" 2>&1 || status=$?
-why=$(grep -E '^(FAIL|SKIP)' "$run/host-check.log" | tail -n 1)
-[ -n "$why" ] || why=$(grep . "$run/host-check.log" | tail -n 1)
-case $status in
-0) result ok ;;
-4) result skip "host-check: ${why#SKIP: }" ;;
-*) result host-check "${why#FAIL: } (exit $status; log: $run/host-check.log)" ;;
-esac
+	[ -z "$missing" ] || [ "$status" != 0 ] ||
+		result collect "could not keep $(echo "$missing" | tr '\n' ' ')in $keep"
+fi
+exit "$status"

@@ -130,7 +130,9 @@ if [ "$interactive" = yes ]; then
 fi
 
 qrc=0
-timeout -k 5 "$TIMEOUT" "$@" </dev/null 2>"$run/qemu.err" || qrc=$?
+# --foreground: QEMU stays in the caller's process group, so that an
+# interrupt (Ctrl-C, a cancelled CI job) stops it with the caller.
+timeout --foreground -k 5 "$TIMEOUT" "$@" </dev/null 2>"$run/qemu.err" || qrc=$?
 
 # The verdict: one line in RUNDIR/verdict, assembled here only, whose first
 # word says what happened, for callers to match on:
@@ -148,27 +150,21 @@ timeout -k 5 "$TIMEOUT" "$@" </dev/null 2>"$run/qemu.err" || qrc=$?
 # the caller reports the verdict.
 verdict() {	# KIND [WHAT]
 	case $1 in
-	ok) echo ok > "$run/verdict"; exit 0 ;;
-	skip) echo "skip: $2" > "$run/verdict"; exit 4 ;;
+	ok) job_verdict "$run" ok ;;
+	skip) job_verdict "$run" skip "$2" ;;
+	*) job_verdict "$run" "$1" "$2 (log: $log)" ;;
 	esac
-	echo "$1: $2 (log: $log)" > "$run/verdict"
-	exit 1
+	exit $?
 }
-why() {
-	if [ -s "$run/out/why" ]; then
-		head -n 1 "$run/out/why"
-	else
-		grep -E '^(FAIL|SKIP|not ok)' "$run/out/job.log" 2>/dev/null | tail -n 1
-	fi
-}
+[ -s "$log" ] || verdict qemu "no console output (status $qrc): $(head -c 300 "$run/qemu.err")"
 if splat=$("$here/console-verdict.sh" "$log"); then :; else verdict splat "$splat"; fi
 [ "$qrc" -ne 124 ] && [ "$qrc" -ne 137 ] || verdict timeout "killed after ${TIMEOUT}s"
 [ "$qrc" -eq 0 ] || verdict qemu "exited with status $qrc: $(head -c 300 "$run/qemu.err")"
 [ -s "$run/out/rc" ] || verdict incomplete "the guest stopped before the job finished"
 rc=$(cat "$run/out/rc")
-reason=$(why)
+reason=$(job_reason "$run/out/why" "$run/out/job.log")
 case $rc in
 0) verdict ok ;;
-4) verdict skip "${reason#SKIP: }" ;;
-*) verdict job "exited with status $rc${reason:+: ${reason#FAIL: }}" ;;
+4) verdict skip "$reason" ;;
+*) verdict job "exited with status $rc${reason:+: $reason}" ;;
 esac

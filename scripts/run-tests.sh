@@ -61,6 +61,10 @@ if [ "${1:-}" = --list ]; then
 fi
 echo "KTAP version 1"
 echo "1..$(grep -c . "$list")"
+if ! [ -s "$list" ]; then
+	echo "# no test is selected by T='$T' TAGS='$tags'"
+	exit 1
+fi
 n=0 passed=0 failed=0 skipped=0
 
 # report NAME STATUS WHY: the test's KTAP line
@@ -83,19 +87,18 @@ host_test() {
 
 while read -r name t; do
 	dir=$LAB_RUNS/$name
-	rm -rf "$dir" && mkdir -p "$dir"
 	status=0
 	case $name in
 	host/*)
+		rm -rf "$dir" && mkdir -p "$dir"
 		host_test "$t" "$dir" < /dev/null || status=$?
-		why=$(head -n 1 "$dir/why" 2>/dev/null)
-		[ -n "$why" ] || why=$(grep -E '^(FAIL|SKIP|not ok|error)' "$dir/test.log" 2>/dev/null | tail -n 1 |
-			sed -E 's/^(FAIL|SKIP): //')
+		why=$(job_reason "$dir/why" "$dir/test.log")
 		[ "$status" = 0 ] || [ "$status" = 4 ] || why="$why (log: $dir/test.log)"
 		report "$name" "$status" "$why" ;;
 	guest/*)
-		"$here/lab-run.sh" "$t" "$dir" < /dev/null || status=$?
-		why=$(cat "$dir/verdict" 2>/dev/null)
+		"$here/lab-run.sh" "$t" "$dir" < /dev/null 2> "$LAB_RUNS/launcher.err" || status=$?
+		why=$(cat "$dir/verdict" 2>/dev/null) ||
+			why="the launcher stopped (status $status): $(tr '\n' ' ' < "$LAB_RUNS/launcher.err")"
 		report "$name" "$status" "${why#skip: }" ;;
 	esac
 done < "$list"

@@ -28,7 +28,7 @@ JOB_SHAPE="NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE"
 # Every guest job gets these: the shape as booted, the tree, and where the
 # lab's binaries, modules, tests and kselftests are in the guest.
 # shellcheck disable=SC2034 # read by run-guest.sh, which sources this
-JOB_BASE_ENV="$JOB_SHAPE KVER KFLAVOR LAB_BIN LAB_MODULES LAB_TESTS LAB_SELFTESTS"
+JOB_BASE_ENV="$JOB_SHAPE KVER KFLAVOR LAB_BIN LAB_MODULES LAB_SELFTESTS"
 
 # job_header FILE: the header's declarations, "KEY VALUE" a line; fails
 # with a message naming the file and line on an unknown or repeated key
@@ -85,28 +85,70 @@ job_shape() {
 }
 
 # job_timeout HEADER: the lab-timeout expression's value in seconds, from
-# the settings in the environment; fails naming what is wrong
+# the settings in the environment: a sum of products of settings and
+# integers; fails naming what is wrong
 job_timeout() {
 	_e=$(job_get "$1" timeout)
-	_e=${_e:-TIMEOUT}
-	_x=
-	for _w in $_e; do
-		case $_w in
-		[+*]) ;;
-		*[!0-9]*)
-			case $_w in [!A-Z_]* | *[!A-Z0-9_]*) echo "lab-timeout: '$_w' is not a setting name, an integer, + or *"; return 1 ;; esac
-			_v=$(eval "printf %s \"\${$_w-}\"")
-			case $_v in '' | *[!0-9]*) echo "lab-timeout: $_w='$_v' is not a number of seconds"; return 1 ;; esac
-			_w=$_v ;;
+	set -f
+	# shellcheck disable=SC2086 # the words of the expression
+	set -- ${_e:-TIMEOUT}
+	set +f
+	_sum=0 _prod=1 _want=term
+	for _w; do
+		case $_want$_w in
+		op+) _sum=$((_sum + _prod)) _prod=1 _want=term; continue ;;
+		op\*) _want=term; continue ;;
+		op*) echo "lab-timeout: '$_w' where + or * was expected"; return 1 ;;
+		term[0-9]*) _v=$_w ;;
+		term[A-Z_]*) _v=$(job_value "$_w") ;;
+		*) echo "lab-timeout: '$_w' where a setting or an integer was expected"; return 1 ;;
 		esac
-		_x="$_x $_w"
+		case $_v in
+		'' | *[!0-9]*) echo "lab-timeout: $_w='$_v' is not a number of seconds"; return 1 ;;
+		esac
+		_prod=$((_prod * _v)) _want=op
 	done
-	echo $((_x))
+	[ "$_want" = op ] || { echo "lab-timeout: '$_e' ends with an operator"; return 1; }
+	echo $((_sum + _prod))
+}
+
+# job_name WORD: whether WORD can name a setting
+job_name() {
+	case $1 in
+	'' | [0-9]* | *[!A-Za-z0-9_]*) return 1 ;;
+	esac
+}
+
+# job_value NAME: a setting's value (empty when unset); NAME is checked
+job_value() {
+	job_name "$1" || return 1
+	eval "printf %s \"\${$1-}\""
 }
 
 # env_line NAME: "export NAME='value'" for a shell to read back exactly,
 # quotes and spaces included
 env_line() {
-	_v=$(eval "printf %s \"\${$1-}\"" | sed "s/'/'\\\\''/g")
-	printf "export %s='%s'\n" "$1" "$_v"
+	printf "export %s='%s'\n" "$1" "$(job_value "$1" | sed "s/'/'\\\\''/g")"
+}
+
+# job_reason WHYFILE LOG: why a job or test ended: the first line of the
+# reason it left in WHYFILE (fail and skip in tests/lib/common.sh write
+# it), else its log's last FAIL, SKIP or "not ok" line; on one line
+job_reason() {
+	if [ -s "$1" ]; then
+		head -n 1 "$1"
+	else
+		grep -E '^(FAIL|SKIP|not ok)' "$2" 2>/dev/null | tail -n 1 | sed -E 's/^(FAIL|SKIP): //'
+	fi
+}
+
+# job_verdict RUNDIR KIND [WHY]: write the run's one-line verdict and
+# return its status: 0 for ok, 4 for skip, 1 for any failure
+job_verdict() {
+	case $2 in
+	ok) echo ok > "$1/verdict"; return 0 ;;
+	skip) echo "skip: $3" > "$1/verdict"; return 4 ;;
+	esac
+	printf '%s: %s\n' "$2" "$3" | tr '\n' ' ' | sed 's/ $/\n/' > "$1/verdict"
+	return 1
 }

@@ -1,4 +1,4 @@
-# lab-tags: kselftest
+# lab-tags: kselftest slow
 # The tree's vm/migration (mm/migration on 6.12) kselftest: pages moved
 # between the two nodes with move_pages() while other threads read and
 # write them.  It needs three CPUs, hence two per node.  private_anon and

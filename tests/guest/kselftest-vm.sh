@@ -1,4 +1,4 @@
-# lab-tags: kselftest slow
+# lab-tags: kselftest
 # The tree's own vm kselftests that exercise compaction and THP and fit
 # the default guest, on the patched kernel: compaction_test (a peer's test
 # of compaction: mlocked memory fragmented, then huge pages must cover at

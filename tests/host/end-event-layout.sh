@@ -1,4 +1,4 @@
-# lab-tags: series
+# lab-tags: tools
 # tests/lib/event-layout.sh, the no-hole check that guest/end-event-layout
 # runs on the kernel's mm_compaction_proactive_end, on copies of the event's
 # two layouts: v3's (nid, score_before, score_after, outcome, then the two

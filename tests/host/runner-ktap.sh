@@ -90,3 +90,19 @@ done
 "$scripts/ktap-count.sh" "$top/tests/host/fixtures/ktap/truncated.expected-skips" "$top/tests/host/fixtures/ktap/truncated.log" &&
 	fail "a truncated stream counted as a pass"
 echo "ok: ktap-count.sh"
+
+# The header's timeout: a sum of products of settings and integers
+# shellcheck source=scripts/lib/job.sh
+. "$scripts/lib/job.sh"
+expect_timeout() {	# EXPRESSION WANT
+	got=$(TA=20 TB=5 TIMEOUT=300 EMPTY='' job_timeout "timeout $1") || got="error: $got"
+	case $got in "$2"*) echo "ok: lab-timeout '$1': $got" ;; *) fail "lab-timeout '$1': got '$got', want '$2'" ;; esac
+}
+expect_timeout "" 300
+expect_timeout "TA + 2 * TB" 30
+expect_timeout "2 * TB * 3 + TA + 1" 51
+expect_timeout "TA +" "error: lab-timeout: 'TA +' ends with an operator"
+expect_timeout "TA TB" "error: lab-timeout: 'TB' where + or * was expected"
+expect_timeout "TA - TB" "error: lab-timeout: '-' where + or * was expected"
+expect_timeout "EMPTY + 1" "error: lab-timeout: EMPTY='' is not a number of seconds"
+expect_timeout "* 2" "error: lab-timeout: '*' where a setting or an integer was expected"

@@ -1,6 +1,26 @@
 # Helpers for both sides, sourced by tests/lib/guest.sh (bash, in the
 # guest) and tests/lib/host.sh (sh, on the host): POSIX shell only.
 
+# A test ends with fail (status 1) at its first broken expectation, or
+# with skip (status 4, as a kselftest) when it cannot test what it tests
+# here; either prints its reason and keeps the first reason given in
+# WHY_FILE (set by the library that sources this), for the runner.
+why() {
+	[ -z "${WHY_FILE:-}" ] || [ -s "$WHY_FILE" ] || echo "$*" > "$WHY_FILE"
+}
+
+fail() {
+	why "$*"
+	echo "FAIL: $*"
+	exit 1
+}
+
+skip() {
+	why "$*"
+	echo "SKIP: $*"
+	exit 4
+}
+
 # cols CSV NAME...: the named columns of a CSV with a header line, one row
 # a line, space separated, in the order named; fails on an unknown name
 cols() {

@@ -4,32 +4,17 @@
 # tests on this machine; the reason is also left in TEST_DIR/why, for the
 # runner.
 
-why() {
-	[ -s "$TEST_DIR/why" ] || echo "$*" > "$TEST_DIR/why"
-}
-
-fail() {
-	[ -z "${TEST_DIR:-}" ] || why "$*"
-	echo "FAIL: $*"
-	exit 1
-}
-
-skip() {
-	why "$*"
-	echo "SKIP: $*"
-	exit 4
-}
-
-# A test writes under TEST_DIR only: without it, "$TEST_DIR/x" would be /x.
-case ${TEST_DIR:-} in
-/?*) [ -d "$TEST_DIR" ] || { _t=$TEST_DIR TEST_DIR=; fail "TEST_DIR=$_t is not a folder"; } ;;
-*) TEST_DIR=; fail "TEST_DIR is not set to an absolute folder (run host tests with make test)" ;;
-esac
-
 top=$(cd "$(dirname "$0")/../.." && pwd)
 scripts=$top/scripts
 # shellcheck source=tests/lib/common.sh
 . "$top/tests/lib/common.sh"
+
+# A test writes under TEST_DIR only: without it, "$TEST_DIR/x" would be /x.
+case ${TEST_DIR:-} in
+/?*) [ -d "$TEST_DIR" ] || fail "TEST_DIR=$TEST_DIR is not a folder" ;;
+*) fail "TEST_DIR is not set to an absolute folder (run host tests with make test)" ;;
+esac
+WHY_FILE=$TEST_DIR/why
 
 # guest_run NAME JOB [NAME=value...]: run JOB, a string of bash (a header
 # may start it), as a guest job in TEST_DIR/NAME, through the launcher.
