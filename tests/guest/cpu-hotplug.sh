@@ -14,57 +14,50 @@
 # agree over the whole window, in total and per node, node 1 had a round
 # in every cycle, kcompactd1 is bound to node 1's CPUs again, and (the
 # runner's check) the console shows no splat.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 [ "$CPUS_PER_NODE" -ge 2 ] || fail "needs 2 CPUs per node (got $CPUS_PER_NODE)"
 node1_cpus=$(cat /sys/devices/system/node/node1/cpulist)
 expect_eq "node 1's CPUs" "$node1_cpus" 2-3
 
+# cpu N 0|1: take cpuN offline, or bring it online
+cpu() { echo "$2" > "/sys/devices/system/cpu/cpu$1/online" || fail "cpu$1 online=$2 refused"; }
+
 # The cycle pagecheck runs after each fragmenting: cycle k puts node 1's
 # CPUs in state k (cpu3 off, cpu2 off, both off: kcompactd1 then runs
 # outside its node, all on), starts a round with a write of 100, takes
 # the other CPU of the node offline and back while the round may still
 # run, reads the counters, and brings every CPU back.
-cat > /tmp/hotplug-cycle <<'SH'
-#!/bin/bash
-. /lab/tests/lib/guest.sh
-cpu() { echo "$2" > "/sys/devices/system/cpu/cpu$1/online" || fail "cpu$1 online=$2 refused"; }
-k=$(($(cat /tmp/hp-n 2>/dev/null || echo 0) + 1))
-echo "$k" > /tmp/hp-n
-case $((k % 4)) in
-1) cpu 3 0; state="cpu3 off" ;;
-2) cpu 2 0; state="cpu2 off" ;;
-3) cpu 2 0; cpu 3 0; state="node 1 without CPUs" ;;
-0) state="all on" ;;
-esac
-set_proactiveness 100
-sleep 0.3
-[ "$((k % 4))" != 1 ] || { cpu 2 0; cpu 2 1; }
-[ "$((k % 4))" != 2 ] || { cpu 3 0; cpu 3 1; }
-sleep 1
-proactive_counters "/tmp/hp-v$(printf %04d "$k")"
-echo "cycle $k, $state: $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' "/tmp/hp-v$(printf %04d "$k")")"
-set_proactiveness 0
-for c in 2 3; do cpu "$c" 1; done
-SH
-chmod +x /tmp/hotplug-cycle
+hotplug_cycle() {
+	local k state
+	k=$(($(cat /tmp/hp-n 2>/dev/null || echo 0) + 1))
+	echo "$k" > /tmp/hp-n
+	case $((k % 4)) in
+	1) cpu 3 0; state="cpu3 off" ;;
+	2) cpu 2 0; state="cpu2 off" ;;
+	3) cpu 2 0; cpu 3 0; state="node 1 without CPUs" ;;
+	0) state="all on" ;;
+	esac
+	set_proactiveness 100
+	sleep 0.3
+	[ "$((k % 4))" != 1 ] || { cpu 2 0; cpu 2 1; }
+	[ "$((k % 4))" != 2 ] || { cpu 3 0; cpu 3 1; }
+	sleep 1
+	proactive_counters "/tmp/hp-v$(printf %04d "$k")"
+	echo "cycle $k, $state: $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' "/tmp/hp-v$(printf %04d "$k")")"
+	set_proactiveness 0
+	for c in 2 3; do cpu "$c" 1; done
+}
 
-set_proactiveness 0
-trace_start
-snap /tmp/v0
 proactive_counters /tmp/hp-v0000
-"$LAB_BIN/pagecheck" --node 1 --percent 50 --cycles 8 -- /tmp/hotplug-cycle | tee "$OUT/pagecheck.log" ||
-	fail "pagecheck found changed pages (or could not run)"
-snap /tmp/v1
-trace_stop hotplug
-expect_eq "mismatching pages" "$(awk '/total pages_verified/ { print $6 }' "$OUT/pagecheck.log")" 0
+pagecheck_window hotplug 8 hotplug_cycle cpu
 
 # The counters, read after every step: none ever went down
 never_down /tmp/hp-v*
 
-check_identities hotplug /tmp/v0 /tmp/v1
-nr=$(awk '$1 == "node" && $2 == 1 { print $6 }' "$OUT/hotplug.summary")
-[ "${nr:-0}" -ge 8 ] || fail "node 1 had ${nr:-0} proactive rounds in 8 cycles (all nodes: $(summary hotplug rounds))"
+nr=$(node_summary hotplug 1 rounds) || nr=0
+[ "$nr" -ge 8 ] || fail "node 1 had $nr proactive rounds in 8 cycles (all nodes: $(summary hotplug rounds))"
 echo "ok: node 1: $nr rounds in 8 cycles, each CPU state twice (all nodes: $(summary hotplug rounds))"
 pid=$(pgrep -x kcompactd1)
 expect_eq "kcompactd1's CPUs after the CPUs came back" "$(awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$pid/status")" 2-3

@@ -17,34 +17,23 @@
 # the events and counters agree over the whole window, in total and per
 # node, node 1 had a round in every cycle, the reader never failed, and
 # (the runner's check) the console shows no splat.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 [ "$DIMM_PER_NODE" -gt 0 ] || fail "needs hot-pluggable memory (DIMM_PER_NODE, got 0)"
-# Each node's hot-pluggable blocks: those onlined movable.
-for n in 0 1; do
-	for b in /sys/devices/system/node/node$n/memory[0-9]*; do
-		[ "$(cat "$b/valid_zones")" != Movable ] || basename "$b"
-	done > /tmp/mh-blocks$n
+# Each node's hot-pluggable blocks, in /tmp/mh-blocksN.
+for n in $(mem_nodes); do
+	hotplug_blocks "$n" > "/tmp/mh-blocks$n"
 	expect_eq "node $n's hot-pluggable blocks" \
-		"$(wc -l < /tmp/mh-blocks$n)" "$((DIMM_PER_NODE * 1048576 / $(printf %d "0x$(cat /sys/devices/system/memory/block_size_bytes)")))"
+		"$(wc -l < "/tmp/mh-blocks$n")" "$((DIMM_PER_NODE * 1048576 / $(printf %d "0x$(cat /sys/devices/system/memory/block_size_bytes)")))"
 done
 
 # movable_present NODE: pages present in the node's ZONE_MOVABLE
-cat > /tmp/mh-lib <<'SH'
 movable_present() {
 	awk -v n="$1" '$1 == "Node" { z = ($2 == n "," && $4 == "Movable") } z && $1 == "present" { print $2 }' /proc/zoneinfo
 }
-SH
-. /tmp/mh-lib
 full0=$(movable_present 0) full1=$(movable_present 1)
 
-# The cycle pagecheck runs after each fragmenting: cycle k starts a round,
-# offlines set k (see above) while the round may run, reads the counters
-# (folded) and the scores (fragscore), and onlines what it offlined.
-cat > /tmp/hotplug-cycle <<'SH'
-#!/bin/bash
-. /lab/tests/lib/guest.sh
-. /tmp/mh-lib
 # block STATE BLOCK: set a memory block's state; a migration that never
 # ends is stopped after 20 s, which fails the write.  The kernel may refuse
 # an offline: a busy page it cannot migrate (seen: a libc page-cache page
@@ -52,7 +41,7 @@ cat > /tmp/hotplug-cycle <<'SH'
 # noted in /tmp/mh-refused and the block stays online; a refused online is
 # a failure.
 block() {
-	if ! timeout 20 sh -c "echo $1 > /sys/devices/system/memory/$2/state"; then
+	if ! echo "$1" | timeout 20 tee "/sys/devices/system/memory/$2/state" > /dev/null; then
 		[ "$1" = offline ] || fail "$2: $1 refused or timed out"
 		echo "note: $2: offline refused or timed out: $(dmesg | grep -m1 -o 'migrating pfn [0-9a-fx]* failed.*' | tail -1)"
 		echo "$2" >> /tmp/mh-refused
@@ -60,32 +49,37 @@ block() {
 	fi
 	echo "$1 $2" >> /tmp/mh-ops
 }
+# pick NODE: one of the node's hot-pluggable blocks, at random
 pick() { shuf -n 1 "/tmp/mh-blocks$1"; }
-k=$(($(cat /tmp/mh-n 2>/dev/null || echo 0) + 1))
-echo "$k" > /tmp/mh-n
-case $((k % 4)) in
-1) set -- "$(pick 1)"; what="one block of node 1" ;;
-2) set -- $(cat /tmp/mh-blocks1); what="all of node 1's DIMM" ;;
-3) set -- "$(pick 0)" "$(pick 1)"; what="one block of each node" ;;
-0) set -- $(cat /tmp/mh-blocks0); what="all of node 0's DIMM" ;;
-esac
-set_proactiveness 100
-sleep 0.3
-offlined=
-for b; do block offline "$b" && offlined="$offlined $b"; done
-[ "$offlined" != "$(printf ' %s' "$@")" ] ||
-case $((k % 4)) in
-2) expect_eq "node 1's ZONE_MOVABLE with its DIMM offline" "$(movable_present 1)" 0 ;;
-0) expect_eq "node 0's ZONE_MOVABLE with its DIMM offline" "$(movable_present 0)" 0 ;;
-esac
-sleep 1
-proactive_counters "/tmp/mh-v$(printf %04d "$k")"
-"$LAB_BIN/fragscore" > "/tmp/mh-score$k"
-echo "cycle $k, $what offline ($*): scores $(awk '{ print $4 }' "/tmp/mh-score$k" | paste -sd' '), $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' "/tmp/mh-v$(printf %04d "$k")")"
-set_proactiveness 0
-for b in $offlined; do block online_movable "$b"; done
-SH
-chmod +x /tmp/hotplug-cycle
+
+# The cycle pagecheck runs after each fragmenting: cycle k starts a round,
+# offlines set k (see above) while the round may run, reads the counters
+# (folded) and the scores (fragscore), and onlines what it offlined.
+hotplug_cycle() {
+	local k what offlined='' b blocks
+	k=$(($(cat /tmp/mh-n 2>/dev/null || echo 0) + 1))
+	echo "$k" > /tmp/mh-n
+	case $((k % 4)) in
+	1) set -- "$(pick 1)"; what="one block of node 1" ;;
+	2) mapfile -t blocks < /tmp/mh-blocks1; set -- "${blocks[@]}"; what="all of node 1's DIMM" ;;
+	3) set -- "$(pick 0)" "$(pick 1)"; what="one block of each node" ;;
+	0) mapfile -t blocks < /tmp/mh-blocks0; set -- "${blocks[@]}"; what="all of node 0's DIMM" ;;
+	esac
+	set_proactiveness 100
+	sleep 0.3
+	for b; do block offline "$b" && offlined="$offlined $b"; done
+	[ "$offlined" != "$(printf ' %s' "$@")" ] ||
+	case $((k % 4)) in
+	2) expect_eq "node 1's ZONE_MOVABLE with its DIMM offline" "$(movable_present 1)" 0 ;;
+	0) expect_eq "node 0's ZONE_MOVABLE with its DIMM offline" "$(movable_present 0)" 0 ;;
+	esac
+	sleep 1
+	proactive_counters "/tmp/mh-v$(printf %04d "$k")"
+	"$LAB_BIN/fragscore" > "/tmp/mh-score$k"
+	echo "cycle $k, $what offline ($*): scores $(awk '{ print $4 }' "/tmp/mh-score$k" | paste -sd' '), $(awk '$1 == "compact_daemon_proactive_round" { print "rounds", $2 }' "/tmp/mh-v$(printf %04d "$k")")"
+	set_proactiveness 0
+	for b in $offlined; do block online_movable "$b"; done
+}
 
 # The reader: every node's vmstat, over and over, while memory comes and
 # goes, as a monitoring agent would read it (no fold: the values lag, but
@@ -112,16 +106,8 @@ reader > "$OUT/reader.log" 2>&1 &
 READER=$!
 trap 'kill $READER 2>/dev/null || :' EXIT
 
-set_proactiveness 0
-trace_start
-snap /tmp/v0
 proactive_counters /tmp/mh-v0000
-"$LAB_BIN/pagecheck" --node 1 --percent 50 --cycles 8 -- /tmp/hotplug-cycle | tee "$OUT/pagecheck.log" ||
-	fail "pagecheck found changed pages, or a cycle failed (or pagecheck could not run)"
-wait_until 120 idle_twice
-snap /tmp/v1
-trace_stop hotplug
-expect_eq "mismatching pages" "$(awk '/total pages_verified/ { print $6 }' "$OUT/pagecheck.log")" 0
+pagecheck_window hotplug 8 hotplug_cycle block pick movable_present
 
 kill -0 $READER 2>/dev/null || fail "the nodes' vmstat reader stopped: $(tail -1 "$OUT/reader.log")"
 echo "ok: every node's vmstat read $(cat /tmp/mh-reads) times, its counters never lower than at the read before"
@@ -136,8 +122,7 @@ echo "ok: $((ops / 2)) offlines done and undone, $refused refused by the kernel"
 expect_eq "pages in ZONE_MOVABLE, node 0 and node 1, afterwards" \
 	"$(movable_present 0) $(movable_present 1)" "$full0 $full1"
 never_down /tmp/mh-v*
-check_identities hotplug /tmp/v0 /tmp/v1
-nr=$(awk '$1 == "node" && $2 == 1 { print $6 }' "$OUT/hotplug.summary")
-[ "${nr:-0}" -ge 8 ] || fail "node 1 had ${nr:-0} proactive rounds in 8 cycles (all nodes: $(summary hotplug rounds))"
+nr=$(node_summary hotplug 1 rounds) || nr=0
+[ "$nr" -ge 8 ] || fail "node 1 had $nr proactive rounds in 8 cycles (all nodes: $(summary hotplug rounds))"
 echo "ok: node 1: $nr rounds in 8 cycles, each set of blocks offline twice (all nodes: $(summary hotplug rounds))"
 set_proactiveness 20

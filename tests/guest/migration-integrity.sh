@@ -8,32 +8,32 @@
 # hugetlb pages only for alloc_contig_range(), never for compaction's own
 # sake.  Each kind must verify with 0 mismatches and migrate at least
 # 100,000 pages (pgmigrate_success).
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 # The command pagecheck runs each cycle: the migration it checks.
-cat > /tmp/compact <<'SH'
-#!/bin/bash
-. /lab/tests/lib/guest.sh
-set_proactiveness 100
-end=$((SECONDS + 10))		# up to 10 s for kcompactd to settle (a try takes 1.5 s)
-until settled || [ "$SECONDS" -ge "$end" ]; do
-	sleep 0.2
-done
-echo 1 > /proc/sys/vm/compact_memory
-set_proactiveness 0
-SH
-chmod +x /tmp/compact
+compact_cycle() {
+	local end
+	set_proactiveness 100
+	end=$((SECONDS + 10))		# up to 10 s for kcompactd to settle (a try takes 1.5 s)
+	until settled || [ "$SECONDS" -ge "$end" ]; do
+		sleep 0.2
+	done
+	echo 1 > /proc/sys/vm/compact_memory
+	set_proactiveness 0
+}
+as_command compact_cycle
 set_proactiveness 0
 
 for kind in private shared; do
 	flag=
 	[ $kind = shared ] && flag=--shared
 	before=$(vmstat pgmigrate_success)
-	"$LAB_BIN/pagecheck" --percent 50 --cycles 3 $flag -- /tmp/compact | tee "$OUT/pagecheck-$kind.log" ||
+	"$LAB_BIN/pagecheck" --percent 50 --cycles 3 $flag -- "${COMMAND[@]}" | tee "$OUT/pagecheck-$kind.log" ||
 		fail "$kind: pagecheck found changed pages (or could not run)"
 	migrated=$(($(vmstat pgmigrate_success) - before))
-	verified=$(awk '/total pages_verified/ { print $4 }' "$OUT/pagecheck-$kind.log")
-	mismatches=$(awk '/total pages_verified/ { print $6 }' "$OUT/pagecheck-$kind.log")
+	verified=$(pagecheck_total "$OUT/pagecheck-$kind.log" pages_verified)
+	mismatches=$(pagecheck_total "$OUT/pagecheck-$kind.log" mismatches)
 	expect_eq "$kind: mismatching pages" "$mismatches" 0
 	[ "$migrated" -ge 100000 ] || fail "$kind: only $migrated pages migrated (want >= 100000): the test did not exercise migration"
 	echo "ok: $kind: $verified page verifications, 0 mismatches, $migrated pages migrated"

@@ -18,18 +18,13 @@
 # whole window, in total and per node (node 1's
 # compact_daemon_proactive_round_aborted moved in each drained cycle), and
 # (the runner's check) the console shows no splat.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 # The test stays on node 0's CPU: an allocation made on node 1's CPU would
 # try node 1 first and wake kswapd1, whose running ends rounds early.
 taskset -pc 0 $$ > /dev/null
 
-cat > /tmp/drain-cycle <<'SH'
-#!/bin/bash
-. /lab/tests/lib/guest.sh
-FI=/sys/kernel/debug/fail_page_alloc
-k=$(($(cat /tmp/dr-n 2>/dev/null || echo 0) + 1))
-echo "$k" > /tmp/dr-n
 kswapd1_asleep() { [ "$(cut -d' ' -f3 "/proc/$(pgrep -x kswapd1)/stat")" = S ]; }
 # round_done OLD: node 1 started a round since the counters in OLD, and
 # every kcompactd is idle again
@@ -37,58 +32,48 @@ round_done() {
 	proactive_counters /tmp/dr-now
 	[ "$(delta node1:compact_daemon_proactive_round "$1" /tmp/dr-now)" -ge 1 ] && idle_twice
 }
-p=compact_daemon_proactive_round_aborted
-if [ "$k" -le 2 ]; then
-	insmod "$LAB_MODULES/lab_drain.ko" nid=1 || fail "insmod lab_drain failed"
-	dmesg | grep 'lab_drain: node 1' | tail -2 | sed 's/^\[[^]]*\] //'
-	what="node 1 below its min watermark"
-else
-	what="no fault injection in this kernel (CONFIG_FAIL_PAGE_ALLOC)"
-	if [ -d "$FI" ]; then
-		# every page allocation of kcompactd1, and no other task's
-		for kv in task-filter=Y probability=100 interval=1 times=1000000 \
-			min-order=0 ignore-gfp-wait=N ignore-gfp-highmem=N verbose=0; do
-			echo "${kv#*=}" > "$FI/${kv%%=*}"
-		done
-		echo 1 > "/proc/$(pgrep -x kcompactd1)/make-it-fail"
-		expect_eq "kcompactd1's make-it-fail" "$(cat "/proc/$(pgrep -x kcompactd1)/make-it-fail")" 1
-		what="fail_page_alloc failing every allocation of kcompactd1"
+# The cycle pagecheck runs after each fragmenting: cycle k (1, 2) drains
+# node 1 (lab_drain), or (3) arms fail_page_alloc on kcompactd1, then
+# starts a round with a write of 100 and waits for it to end.
+drain_cycle() {
+	local k p=compact_daemon_proactive_round_aborted what aborted
+	k=$(($(cat /tmp/dr-n 2>/dev/null || echo 0) + 1))
+	echo "$k" > /tmp/dr-n
+	if [ "$k" -le 2 ]; then
+		module_load lab_drain nid=1 || fail "insmod lab_drain failed"
+		dmesg | grep 'lab_drain: node 1' | tail -2 | sed 's/^\[[^]]*\] //'
+		what="node 1 below its min watermark"
+	else
+		what="no fault injection in this kernel (CONFIG_FAIL_PAGE_ALLOC)"
+		if fpa_present; then
+			# every page allocation of kcompactd1, and no other task's
+			fpa_arm "$(pgrep -x kcompactd1)"
+			what="fail_page_alloc failing every allocation of kcompactd1"
+		fi
 	fi
-fi
-wait_until 60 kswapd1_asleep
-proactive_counters /tmp/dr-before
-set_proactiveness 100
-wait_until 120 round_done /tmp/dr-before
-set_proactiveness 0
-wait_until 60 idle_twice
-proactive_counters /tmp/dr-after
-aborted=$(delta $p /tmp/dr-before /tmp/dr-after)
-if [ "$k" -le 2 ]; then
-	rmmod lab_drain || fail "rmmod lab_drain failed"
-	[ "$(delta node1:$p /tmp/dr-before /tmp/dr-after)" -ge 1 ] || fail "cycle $k, $what: no aborted round on node 1 ($aborted in all)"
-	[ "$aborted" -ge 1 ] || fail "cycle $k, $what: no aborted round ($(delta compact_daemon_proactive_round /tmp/dr-before /tmp/dr-after) rounds, kswapd $(delta compact_daemon_proactive_round_kswapd /tmp/dr-before /tmp/dr-after))"
-elif [ -d "$FI" ]; then
-	echo 0 > "/proc/$(pgrep -x kcompactd1)/make-it-fail"
-	echo 0 > "$FI/probability"
-	echo $((1000000 - $(cat "$FI/times"))) > /tmp/dr-injected
-fi
-echo "cycle $k, $what: $(delta compact_daemon_proactive_round /tmp/dr-before /tmp/dr-after) rounds, $aborted aborted"
-SH
-chmod +x /tmp/drain-cycle
+	wait_until 60 kswapd1_asleep
+	proactive_counters /tmp/dr-before
+	set_proactiveness 100
+	wait_until 120 round_done /tmp/dr-before
+	set_proactiveness 0
+	wait_until 60 idle_twice
+	proactive_counters /tmp/dr-after
+	aborted=$(delta $p /tmp/dr-before /tmp/dr-after)
+	if [ "$k" -le 2 ]; then
+		module_unload lab_drain || fail "rmmod lab_drain failed"
+		[ "$(delta node1:$p /tmp/dr-before /tmp/dr-after)" -ge 1 ] || fail "cycle $k, $what: no aborted round on node 1 ($aborted in all)"
+		[ "$aborted" -ge 1 ] || fail "cycle $k, $what: no aborted round ($(delta compact_daemon_proactive_round /tmp/dr-before /tmp/dr-after) rounds, kswapd $(delta compact_daemon_proactive_round_kswapd /tmp/dr-before /tmp/dr-after))"
+	elif fpa_present; then
+		fpa_disarm "$(pgrep -x kcompactd1)"
+		fpa_injected > /tmp/dr-injected
+	fi
+	echo "cycle $k, $what: $(delta compact_daemon_proactive_round /tmp/dr-before /tmp/dr-after) rounds, $aborted aborted"
+}
 
-set_proactiveness 0
-trace_start
-snap /tmp/v0
-"$LAB_BIN/pagecheck" --node 1 --percent 50 --cycles 3 -- /tmp/drain-cycle | tee "$OUT/pagecheck.log" ||
-	fail "pagecheck found changed pages, or a cycle failed (or pagecheck could not run)"
-wait_until 60 idle_twice
-snap /tmp/v1
-trace_stop drain
-expect_eq "mismatching pages" "$(awk '/total pages_verified/ { print $6 }' "$OUT/pagecheck.log")" 0
-check_identities drain /tmp/v0 /tmp/v1
+pagecheck_window drain 3 drain_cycle kswapd1_asleep round_done
 rounds drain > "$OUT/drain-rounds.csv"
 n=$(cols "$OUT/drain-rounds.csv" nid outcome | awk '$1 == 1 && $2 == "aborted"' | wc -l)
 [ "$n" -ge 2 ] || fail "node 1 had $n aborted rounds in the recording, want one per drained cycle"
-echo "ok: node 1: $n aborted rounds (events), compact_daemon_proactive_round_aborted +$(delta compact_daemon_proactive_round_aborted /tmp/v0 /tmp/v1)"
+echo "ok: node 1: $n aborted rounds (events), compact_daemon_proactive_round_aborted +$(delta compact_daemon_proactive_round_aborted /tmp/drain.before /tmp/drain.after)"
 [ ! -e /tmp/dr-injected ] || echo "failures injected into kcompactd1 during its round: $(cat /tmp/dr-injected)"
 set_proactiveness 20

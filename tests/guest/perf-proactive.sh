@@ -11,6 +11,7 @@
 # - perf's compaction-times script reports kcompactd's compaction time.
 #   That script raises KeyError on a recording that starts part-way through
 #   a compaction, so the recording starts before the write.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 EV=compaction:mm_compaction_proactive
@@ -28,13 +29,14 @@ for o in success partial kswapd aborted; do
 	stat_events="$stat_events -e ${EV}_end --filter outcome==$(symbol mm_compaction_proactive_end $o)"
 done
 
-cat > /tmp/round.sh <<'EOF'
-. /lab/tests/lib/guest.sh
-set_proactiveness 20
-wait_until 120 settled
-set_proactiveness 0
-sleep 1		# a wait already running ends without a check
-EOF
+# round: the workload perf records, a proactive round on every node
+round() {
+	set_proactiveness 20
+	wait_until 120 settled
+	set_proactiveness 0
+	sleep 1		# a wait already running ends without a check
+}
+as_command round
 
 set_proactiveness 0
 fragment
@@ -43,7 +45,7 @@ trace_start
 snap /tmp/v0
 # shellcheck disable=SC2086 # lists of options
 perf record -q -a -o /tmp/perf.data -e "${EV}_*" $CT_EVENTS -- \
-	perf stat -a -x, -o "$OUT/perf-stat.csv" $stat_events -- bash /tmp/round.sh
+	perf stat -a -x, -o "$OUT/perf-stat.csv" $stat_events -- "${COMMAND[@]}"
 snap /tmp/v1
 trace_stop window
 cat "$OUT/perf-stat.csv"

@@ -6,25 +6,18 @@
 # runner's verdict.
 
 set -eE -o pipefail
-trap '_e="line $LINENO: \"$BASH_COMMAND\" exited with status $?"; why "$_e"; echo "FAIL: $_e"' ERR
+trap 'on_err $? $LINENO "$BASH_COMMAND"' ERR
 
-# why REASON: keep the first reason the job gives for its end
-why() {
-	[ -s "$OUT/why" ] || echo "$*" > "$OUT/why"
-}
-
-fail() {
-	why "$*"
-	echo "FAIL: $*"
+# on_err STATUS LINE COMMAND: a command failed unexpectedly.  The test ends
+# with status 1 even when the command's was 4: only skip skips.
+on_err() {
+	why "line $2: \"$3\" exited with status $1"
+	echo "FAIL: line $2: \"$3\" exited with status $1"
 	exit 1
 }
 
-skip() {
-	why "$*"
-	echo "SKIP: $*"
-	exit 4
-}
-
+WHY_FILE=$OUT/why
+# shellcheck source=tests/lib/common.sh
 . /lab/tests/lib/common.sh
 
 # expect_eq WHAT GOT WANT
@@ -83,6 +76,7 @@ proactive_counters() {
 # ---- Proactive compaction helpers
 
 KNOB=vm.compaction_proactiveness
+# shellcheck disable=SC2034 # for the tests that source this
 KNOB_FILE=/proc/sys/vm/compaction_proactiveness
 TRACEFS=/sys/kernel/tracing
 
@@ -174,6 +168,19 @@ summary() {
 	analyse "$1"
 	awk -v k="$2" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' "$OUT/$1.summary"
 }
+# node_summary NAME NID KEY: a value of node NID's line of that summary
+# ("node NID checks C rounds R ends E success S defers D"), by its name
+node_summary() {
+	analyse "$1"
+	awk -v n="$2" '$1 == "node" && $2 == n' "$OUT/$1.summary" | value_of "$3"
+}
+# value_of KEY: the word after KEY on the lines of stdin, lines of "KEY
+# VALUE" pairs (such as pagecheck's and the summary's node lines); fails if
+# no line has KEY
+value_of() {
+	awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); found = 1 } }
+		END { if (!found) exit 1 }'
+}
 # rounds NAME / defers NAME / scores NAME / wakes NAME: the analysis tool's
 # CSVs of $OUT/NAME.dat, with their header line: read them with cols
 rounds() { analyse "$1"; cat "$OUT/$1.rounds.csv"; }
@@ -204,7 +211,7 @@ delta() {
 # never_down FILE...: reads of counters ("name value" lines) in the order
 # given; fails if any counter went down from one read to the next
 never_down() {
-	local prev= f
+	local prev='' f
 	for f in "$@"; do
 		[ -z "$prev" ] || awk 'FNR == NR { old[$1] = $2; next } $2 < old[$1] { print "FAIL: " $1 " went down: " old[$1] " -> " $2; bad = 1 } END { exit bad }' "$prev" "$f" ||
 			fail "a counter went down between $prev and $f"
@@ -430,4 +437,183 @@ node_identities() {
 			printf "ok: the %d nodes'\'' counters add up to /proc/vmstat'\''s, each of the %d\n", nn, nc
 		exit bad
 	}' "$@" | sort
+}
+
+# ---- Functions as commands.  A program that runs a command (pagecheck's
+# cycle, perf stat's workload) runs one of the test's functions through
+# call.sh, rather than a script the test would write into /tmp.
+
+# as_command FUNCTION [HELPER...]: export FUNCTION and the HELPERs it calls
+# (the library's own need not be), and set the array COMMAND to the
+# command that runs FUNCTION: (bash /lab/tests/lib/call.sh FUNCTION)
+as_command() {
+	# shellcheck disable=SC2163 # the functions named
+	export -f "$@"
+	COMMAND=(bash /lab/tests/lib/call.sh "$1")
+}
+
+# ---- pagecheck: data checked across what a test does to the kernel
+
+# pagecheck_total LOG KEY: pages_verified or mismatches of pagecheck's
+# total line in LOG
+pagecheck_total() {
+	grep '^pagecheck: total ' "$1" | value_of "$2"
+}
+
+# pagecheck_window NAME CYCLES FUNCTION [HELPER...]: node 1's pages checked
+# across what FUNCTION does, the recipe of the hotplug and drain tests.
+# With proactive compaction off, the compaction events are recorded and
+# the counters read (snap: /tmp/NAME.before, /tmp/NAME.after) around
+# pagecheck, which fills half of node 1's free memory (mbind) with
+# checksummed pages and, CYCLES times, fragments it and runs FUNCTION
+# (as_command) while it re-reads every page.  Once kcompactd is idle the
+# recording is saved as NAME.  Fails unless every page verified and the
+# events equal the counters' deltas (check_identities).  pagecheck's
+# output is in $OUT/pagecheck.log.
+pagecheck_window() {
+	local name=$1 cycles=$2
+	shift 2
+	as_command "$@"
+	set_proactiveness 0
+	trace_start
+	snap "/tmp/$name.before"
+	"$LAB_BIN/pagecheck" --node 1 --percent 50 --cycles "$cycles" -- "${COMMAND[@]}" | tee "$OUT/pagecheck.log" ||
+		fail "pagecheck found changed pages, or a cycle failed (or pagecheck could not run)"
+	wait_until 120 idle_twice
+	snap "/tmp/$name.after"
+	trace_stop "$name"
+	expect_eq "mismatching pages" "$(pagecheck_total "$OUT/pagecheck.log" mismatches)" 0
+	check_identities "$name" "/tmp/$name.before" "/tmp/$name.after"
+}
+
+# ---- Memory blocks
+
+# hotplug_blocks NODE: the node's hot-pluggable memory blocks (those of
+# its DIMM, onlined movable: run-guest.sh), "memoryN" a line
+hotplug_blocks() {
+	local b
+	for b in "$NODE_SYSFS/node$1"/memory[0-9]*; do
+		[ "$(cat "$b/valid_zones")" != Movable ] || basename "$b"
+	done
+}
+
+# ---- Modules.  A signal reaching a module load or unload while it waits
+# can end it with EINTR instead of restarting it: delete_module() waits
+# for module_mutex interruptibly (held by another module's load or unload,
+# across synchronize_rcu()), and finit_module() so waits for a concurrent
+# load of the same file.  SIGSTOP is such a signal: a load or unload that
+# a stop interrupted is tried again.
+
+# eintr_retry COMMAND...: COMMAND, run again (up to 100 times) while it
+# fails with "Interrupted system call"; each retry says "interrupted:
+# COMMAND".  Returns COMMAND's last status; passes its output on.
+eintr_retry() {
+	local out rc try
+	for try in $(seq 100); do
+		rc=0
+		out=$("$@" 2>&1) || rc=$?
+		case $rc:$out in
+		0:*) break ;;
+		*"Interrupted system call"*) echo "interrupted: $* (try $try)" ;;
+		*) break ;;
+		esac
+	done
+	[ -z "$out" ] || echo "$out"
+	return "$rc"
+}
+
+# module_load NAME [PARAM=VALUE...] / module_unload NAME: insmod
+# $LAB_MODULES/NAME.ko, rmmod NAME; tried again when interrupted
+# (eintr_retry), and never while modules_hold holds the modules
+MODULES_LOCK=/tmp/lab-modules.lock
+module_load() {
+	local name=$1
+	shift
+	eintr_retry flock -s "$MODULES_LOCK" insmod "$LAB_MODULES/$name.ko" "$@"
+}
+module_unload() {
+	eintr_retry flock -s "$MODULES_LOCK" rmmod "$1"
+}
+# modules_hold SECONDS / modules_release: no module_load or module_unload
+# runs in between; waits at most SECONDS for those running to end.  For
+# trace-cmd extract, which reads /proc/kallsyms twice, for its size and
+# its text, and fails when a module came or went in between.
+modules_hold() {
+	exec {MODULES_HELD}> "$MODULES_LOCK"
+	flock -x -w "$1" "$MODULES_HELD" || fail "a module load or unload still ran after $1 s"
+}
+modules_release() {
+	exec {MODULES_HELD}>&-
+}
+
+# ---- lab_hpalloc, the huge-page allocation latency driver
+# (tests/modules/lab_hpalloc): runs are written to its debugfs directory,
+# their latencies read from it
+
+HPALLOC=/sys/kernel/debug/lab_hpalloc
+
+# hpalloc_load [rate=R] [seconds=S]: load the driver with its parameters
+hpalloc_load() {
+	module_load lab_hpalloc "$@" || fail "insmod lab_hpalloc $* failed"
+}
+# hpalloc_param NAME: the loaded driver's parameter NAME
+# hpalloc_set NAME VALUE: set it, for the runs to come
+hpalloc_param() { cat "/sys/module/lab_hpalloc/parameters/$1"; }
+hpalloc_set() { echo "$2" > "/sys/module/lab_hpalloc/parameters/$1"; }
+# hpalloc_run N: one run, N huge pages at most (0: until allocation fails
+# for good, or the run's seconds end); returns when it ended
+hpalloc_run() {
+	echo "$1" > "$HPALLOC/run"
+}
+# hpalloc_count samples|failures: how many allocations of the last run
+# succeeded, or failed at its end
+hpalloc_count() {
+	grep -c . "$HPALLOC/$1" || :
+}
+# hpalloc_save PREFIX: the last run's latencies in ns, one a line, in
+# PREFIX-samples-ns (successes) and PREFIX-failures-ns
+hpalloc_save() {
+	cp "$HPALLOC/samples" "$1-samples-ns"
+	cp "$HPALLOC/failures" "$1-failures-ns"
+}
+# hpalloc_unload: unload the driver
+# hpalloc_stop: unload it if it is loaded (for an EXIT trap)
+hpalloc_unload() {
+	module_unload lab_hpalloc || fail "rmmod lab_hpalloc failed"
+}
+hpalloc_stop() {
+	[ ! -d /sys/module/lab_hpalloc ] || module_unload lab_hpalloc > /dev/null || :
+}
+
+# ---- fail_page_alloc, page-allocation fault injection
+# (CONFIG_FAIL_PAGE_ALLOC: the debug flavour), aimed at chosen tasks
+
+FAIL_PAGE_ALLOC=/sys/kernel/debug/fail_page_alloc
+FPA_TIMES=1000000
+
+# fpa_present: the kernel has fail_page_alloc
+fpa_present() { [ -d "$FAIL_PAGE_ALLOC" ]; }
+# fpa_arm PID...: every page allocation of these tasks fails (up to
+# FPA_TIMES in all), and no other task's: the task filter, each task's
+# /proc/PID/make-it-fail
+fpa_arm() {
+	local kv pid
+	for kv in task-filter=Y probability=100 interval=1 times=$FPA_TIMES \
+		min-order=0 ignore-gfp-wait=N ignore-gfp-highmem=N verbose=0; do
+		echo "${kv#*=}" > "$FAIL_PAGE_ALLOC/${kv%%=*}"
+	done
+	for pid; do
+		echo 1 > "/proc/$pid/make-it-fail"
+		expect_eq "make-it-fail of $(cat "/proc/$pid/comm")" "$(cat "/proc/$pid/make-it-fail")" 1
+	done
+}
+# fpa_disarm PID...: no more failures, for these tasks or any other
+fpa_disarm() {
+	local pid
+	for pid; do echo 0 > "/proc/$pid/make-it-fail"; done
+	echo 0 > "$FAIL_PAGE_ALLOC/probability"
+}
+# fpa_injected: the failures injected since fpa_arm
+fpa_injected() {
+	echo $((FPA_TIMES - $(cat "$FAIL_PAGE_ALLOC/times")))
 }

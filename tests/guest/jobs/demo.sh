@@ -20,6 +20,7 @@
 #
 # Results go to $OUT/p<MODE>/<EXPERIMENT>-* or $OUT/backoff/, for
 # scripts/demo-extract.sh.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 : "${DEMO_RUN:?}" "${DEMO_SETTLE:?}" "${DEMO_BACKOFF_S:?}" "${DEMO_PRETOUCH_PCT:?}"
@@ -119,9 +120,8 @@ measure() {
 
 # run_alloc DIR NAME: one run of the latency driver, its samples kept
 run_alloc() {
-	echo 0 > /sys/kernel/debug/lab_hpalloc/run
-	cp /sys/kernel/debug/lab_hpalloc/samples "$1/$2-samples-ns"
-	cp /sys/kernel/debug/lab_hpalloc/failures "$1/$2-failures-ns"
+	hpalloc_run 0
+	hpalloc_save "$1/$2"
 }
 
 run_mode() {
@@ -132,13 +132,13 @@ run_mode() {
 	alloc|rate[0-9]*)
 		# rateN: N huge pages a second for DEMO_PACE_S seconds
 		if [ "$exp" = alloc ]; then
-			insmod "$LAB_MODULES/lab_hpalloc.ko"
+			hpalloc_load
 		else
-			insmod "$LAB_MODULES/lab_hpalloc.ko" rate="${exp#rate}" seconds="${DEMO_PACE_S:?}"
+			hpalloc_load rate="${exp#rate}" seconds="${DEMO_PACE_S:?}"
 		fi
 		prepare "$dir" "$mode" "$exp"
 		measure "$dir" "$exp" run_alloc "$dir" "$exp"
-		rmmod lab_hpalloc
+		hpalloc_unload
 		log "p$mode $exp: $(wc -l < "$dir/$exp-samples-ns") huge pages allocated, $(wc -l < "$dir/$exp-failures-ns") failed attempts" ;;
 	pretouch)
 		prepare "$dir" "$mode" "$exp"

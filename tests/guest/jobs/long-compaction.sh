@@ -1,6 +1,5 @@
 # lab-env: LONG_MODE LONG_RATE LONG_S
-# lab-timeout: DEMO_TIMEOUT
-# lab-collect: long/
+# lab-timeout: LONG_S + TIMEOUT
 # What a long compaction does (bash, a guest job; make long-compaction):
 # the demo's paced allocation experiment, with perf sampling every CPU
 # (cpu-clock, hrtimer-driven: TCG has no PMU) and every compaction and
@@ -11,6 +10,7 @@
 # (seconds of allocation).  Results in $OUT/long/: samples-ns (the
 # allocations' latencies), trace.dat, perf.data and its reports, and
 # where the kernel image lies (iomem-kernel).
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 : "${LONG_MODE:?}" "${LONG_RATE:?}" "${LONG_S:?}"
@@ -21,7 +21,7 @@ mkdir -p "$dir"
 grep -i kernel /proc/iomem > "$dir/iomem-kernel"
 dmesg | grep -i 'freeing unused kernel image' > "$dir/freed-kernel-image" || :
 echo 8192 > "$TRACEFS/buffer_size_kb"
-insmod "$LAB_MODULES/lab_hpalloc.ko" rate="$LONG_RATE" seconds="$LONG_S"
+hpalloc_load rate="$LONG_RATE" seconds="$LONG_S"
 set_proactiveness 0
 fragment
 set_proactiveness "$LONG_MODE"
@@ -32,12 +32,12 @@ perf record -q -a -g -F 199 -e cpu-clock -o /root/perf.data -- sleep $((LONG_S +
 perf_pid=$!
 sleep 1
 marker "alloc-begin"
-echo 0 > /sys/kernel/debug/lab_hpalloc/run
+hpalloc_run 0
 marker "alloc-end"
 wait "$perf_pid"
 trace_stop trace "$dir"
-cp /sys/kernel/debug/lab_hpalloc/samples "$dir/samples-ns"
-rmmod lab_hpalloc
+cp "$HPALLOC/samples" "$dir/samples-ns"
+hpalloc_unload
 # The perf clock is the trace clock's (local): samples and events line up
 perf report -q -i /root/perf.data --stdio --no-children --sort comm,sym --percent-limit 1 > "$dir/perf-report.txt" 2>/dev/null
 perf script -i /root/perf.data -F comm,tid,cpu,time,ip,sym > "$dir/perf-script.txt" 2>/dev/null
