@@ -1,11 +1,10 @@
 # lab-guest: CPUS_PER_NODE=2 DIMM_PER_NODE=512
 # lab-env: STRESS_S STRESS_WINDOW_S
 # lab-timeout: STRESS_S + 2 * STRESS_WINDOW_S + TIMEOUT
-# lab-collect: stress-*.log
 # make stress, in the guest (bash, a guest job): everything that
 # drives compaction at once for STRESS_S seconds, with checks all along.
 #
-# Stressors, each a loop in its own process group:
+# Stressors (tests/lib/stressors.sh), each a loop in its own process group:
 #   fragmenter   fragment 60% of free memory, hold it a few seconds, free it
 #   hpalloc      load lab_hpalloc, allocate a burst of 32 huge pages, unload
 #   unmovable    load lab_unmovable (5% of memory, unmovable), unload
@@ -24,209 +23,241 @@
 #   faults       (where the kernel has fail_page_alloc: the debug flavour)
 #                every page allocation of every kcompactd fails, all along
 # Checks:
+#   stressors    none fails or ends: the first that does ends the job at
+#                once, with one line "FAIL: stressor NAME: why" (the other
+#                stressors are killed, and the guest powers off)
 #   heartbeat    a line every 2 s; at the end no gap may exceed 60 s
 #   monotonic    every compact_daemon_proactive_* counter, in /proc/vmstat
 #                and per node, sampled twice a second, never goes down
-#   windows      until STRESS_S has passed and 2 were traced, alternately
-#                15 s with the proactive events traced and 15 s
-#                untraced; a traced window starts and ends quiescent (the
-#                knob writer stopped, proactiveness 0, both kcompactd idle)
-#                so that its events must equal the counters' deltas exactly,
-#                in total and per node (check_identities), and the ring
-#                buffer must lose nothing
+#   windows      alternately STRESS_WINDOW_S with the proactive events
+#                traced and STRESS_WINDOW_S untraced, at least 2 traced; a
+#                traced window starts and ends quiescent (the knob writer
+#                stopped, proactiveness 0, both kcompactd idle) so that its
+#                events must equal the counters' deltas exactly, in total
+#                and per node (check_identities, while the next window runs,
+#                or at the end), and the ring buffer must lose nothing
+#   modules      at the end the module stressors stop after their unload,
+#                and no lab module is left loaded
 # A splat, a hang or a failed check fails the run (run-guest.sh's verdict).
+#
+# Stops: only the knob writer is stopped (SIGSTOP, while a traced window
+# begins and ends).  While trace-cmd extract reads /proc/kallsyms (twice:
+# for its size and its text, failing when a module came or went in
+# between), module loads and unloads wait on a lock (modules_hold) instead
+# of being stopped; a stressor's load, unload or offline that a stop
+# interrupts anyway is tried again (guest/stress-stop-resume tests that).
+#
+# Time, the guest's uptime from the job's start: the stressors run for
+# STRESS_S, and the windows end with it: an untraced window is cut short
+# there, and a traced window (STRESS_WINDOW_S, plus quiescing and saving
+# it: "its length") starts only when one of the last one's length still
+# ends by then; except that until 2 were traced, a traced window comes
+# next whenever the time left could not hold an untraced window and the
+# traced ones missing, and these may run past STRESS_S.  The whole job,
+# its checks at the end included, takes at most
+#   BOUND = STRESS_S + 2 x STRESS_WINDOW_S + 60 s.
+# No wait goes past BOUND - TAIL (TAIL = 30 s, kept for the end).  When
+# the two traced windows do not fit: before a traced window still needed,
+# if the ones missing would end after BOUND - TAIL even at the shortest
+# traced window's length so far (at most STRESS_WINDOW_S + 30 s), the job
+# fails at once, saying so with the numbers (a longer STRESS_S makes
+# room); if a window started runs past BOUND - TAIL (a TCG stall, a slow
+# kernel), the job fails at its next wait or step, "guest time bound:
+# ..." with the numbers.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
+# shellcheck source=tests/lib/stressors.sh
+. /lab/tests/lib/stressors.sh
 
 : "${STRESS_S:?}" "${STRESS_WINDOW_S:?}"
+W=$STRESS_WINDOW_S
 log() { echo "stress: $*"; }
+now() { cut -d. -f1 /proc/uptime; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 EVENTS="mm_compaction_proactive_check mm_compaction_proactive_end mm_compaction_wakeup_kcompactd"
-knob=$KNOB_FILE
-PIDS=
-trap 'for p in $PIDS; do kill -CONT -- -$p 2>/dev/null; kill -- -$p 2>/dev/null; done; wait 2>/dev/null || :' EXIT
-
-# spawn NAME COMMAND...: run a stressor loop in its own process group
-spawn() {
-	local name=$1
-	shift
-	setsid bash -c "$*" > "$OUT/stress-$name.log" 2>&1 &
-	PIDS="$PIDS $!"
-	eval "PID_$name=$!"
-}
-
-p=compact_daemon_proactive
-spawn heartbeat 'while :; do echo "heartbeat $(cut -d" " -f1 /proc/uptime)"; sleep 2; done'
-# (unfolded reads, of /proc/vmstat and of every node's vmstat: they lag,
-# but every update adds, so they never go down either)
-spawn monotonic "prev=/tmp/mono.0 cur=/tmp/mono.1
-	read_all() { grep -H '^${p}_' /proc/vmstat $NODE_SYSFS/node[0-9]*/vmstat | tr ':' ' ' | awk '{ print \$1 \":\" \$2, \$3 }'; }
-	read_all > \$prev
-	while :; do
-		sleep 0.5
-		read_all > \$cur
-		awk 'FNR == NR { old[\$1] = \$2; next } \$2 < old[\$1] { print \"went down:\", \$1, old[\$1], \"->\", \$2; bad = 1 } END { exit bad }' \$prev \$cur || exit 1
-		mv \$cur \$prev
-	done"
-spawn fragmenter "while :; do
-		rm -f /tmp/stress-frag
-		$LAB_BIN/fragmenter --percent 60 --hold --ready /tmp/stress-frag & f=\$!
-		for i in \$(seq 300); do [ -e /tmp/stress-frag ] && break; sleep 0.2; done
-		sleep \$((RANDOM % 6 + 3)); kill \$f; wait \$f
-	done"
-spawn hpalloc "while :; do
-		insmod $LAB_MODULES/lab_hpalloc.ko && echo 32 > /sys/kernel/debug/lab_hpalloc/run && rmmod lab_hpalloc || exit 1
-		sleep 0.\$((RANDOM % 10))
-	done"
-spawn unmovable "while :; do
-		insmod $LAB_MODULES/lab_unmovable.ko percent=5 || exit 1
-		sleep \$((RANDOM % 3 + 1)); rmmod lab_unmovable || exit 1; sleep 1
-	done"
-# A single process writing with a builtin, so that stopping it is exact.
-spawn knob "while :; do
-		case \$((RANDOM % 4)) in 0) v=0 ;; 1) v=100 ;; *) v=\$((RANDOM % 101)) ;; esac
-		echo \$v > $knob
-		sleep 0.\$((RANDOM % 10))
-	done"
-spawn compact 'while :; do sleep $((RANDOM % 5 + 2)); echo 1 > /proc/sys/vm/compact_memory; done'
-spawn pressure 'while :; do cat /dev/vda > /dev/null; done'
-# Each node's hot-pluggable blocks: those onlined movable.
-for n in $(seq 0 $((NODES - 1))); do
-	for b in /sys/devices/system/node/node$n/memory[0-9]*; do
-		[ "$(cat "$b/valid_zones")" != Movable ] || basename "$b"
-	done > /tmp/stress-blocks$n
-	[ -s /tmp/stress-blocks$n ] || fail "node $n has no hot-pluggable memory (DIMM_PER_NODE=$DIMM_PER_NODE)"
-done
-spawn memhotplug "while :; do
-		n=\$((RANDOM % $NODES))
-		if [ \$((RANDOM % 4)) = 0 ]; then set -- \$(cat /tmp/stress-blocks\$n); else set -- \$(shuf -n 1 /tmp/stress-blocks\$n); fi
-		for b; do
-			if timeout 120 sh -c \"echo offline > /sys/devices/system/memory/\$b/state\"; then echo \"offline \$b\"; else echo \"refused \$b\"; fi
-		done
-		sleep \$((RANDOM % 3 + 1))
-		for b; do
-			[ \"\$(cat /sys/devices/system/memory/\$b/state)\" = offline ] || continue
-			echo online_movable > /sys/devices/system/memory/\$b/state || exit 1
-			echo \"online \$b\"
-		done
-		sleep 1
-	done"
-spawn cpuhotplug "while :; do
-		c=\$((RANDOM % $((NODES * CPUS_PER_NODE - 1)) + 1))
-		echo 0 > /sys/devices/system/cpu/cpu\$c/online || exit 1
-		echo \"offline cpu\$c\"
-		sleep \$((RANDOM % 3 + 1))
-		echo 1 > /sys/devices/system/cpu/cpu\$c/online || exit 1
-		echo \"online cpu\$c\"
-		sleep 0.\$((RANDOM % 10))
-	done"
-spawn drain "while :; do
-		sleep \$((RANDOM % 4 + 2))
-		n=\$((RANDOM % $NODES))
-		if insmod $LAB_MODULES/lab_drain.ko nid=\$n 2>/dev/null; then
-			echo \"drained node \$n\"; sleep \$((RANDOM % 2 + 1)); rmmod lab_drain || exit 1
-		else
-			echo \"refused node \$n\"
-		fi
-	done"
-FI=/sys/kernel/debug/fail_page_alloc
-if [ -d $FI ]; then
-	for kv in task-filter=Y probability=100 interval=1 times=1000000 \
-		min-order=0 ignore-gfp-wait=N ignore-gfp-highmem=N verbose=0; do
-		echo "${kv#*=}" > "$FI/${kv%%=*}"
-	done
-	for pid in $(pgrep '^kcompactd[0-9]+$'); do echo 1 > "/proc/$pid/make-it-fail"; done
-	log "faults: fail_page_alloc fails every page allocation of $(pgrep -c '^kcompactd[0-9]+$') kcompactd threads"
-fi
 STRESSORS="heartbeat monotonic fragmenter hpalloc unmovable knob compact pressure memhotplug cpuhotplug drain"
+MODULE_STRESSORS="hpalloc unmovable drain"
 
-# alive NAME: the stressor still runs (a loop that exited has failed)
-alive() {
-	local pid
-	eval "pid=\$PID_$1"
-	kill -0 "$pid" 2>/dev/null || fail "stressor $1 stopped: $(tail -3 "$OUT/stress-$1.log")"
+START=$(now)
+END=$((START + STRESS_S))
+BOUND=$((START + STRESS_S + 2 * W + 60))
+TAIL=30
+LIMIT=$((BOUND - TAIL))
+
+# over WHAT: fail, the bound being reached while doing WHAT
+over() {
+	fail "guest time bound: $* at $(($(now) - START))s, past $((LIMIT - START))s (STRESS_S + 2 x STRESS_WINDOW_S + 60 = $((BOUND - START))s, less ${TAIL}s for the end)"
+}
+# left MAX: MAX seconds, or fewer if LIMIT comes first (0 or less: past it)
+left() {
+	local l=$((LIMIT - $(now)))
+	echo $((l < $1 ? l : $1))
+}
+# await SECONDS COMMAND...: wait_until, in guest time and never past LIMIT
+await() {
+	local end=$(($(now) + $1))
+	shift
+	until "$@"; do
+		[ "$(now)" -lt "$end" ] || fail "timed out waiting for: $*"
+		[ "$(now)" -lt "$LIMIT" ] || over "waiting for: $*"
+		sleep 0.2
+	done
 }
 
-knob_stopped() { [ "$(cut -d' ' -f3 "/proc/$PID_knob/stat")" = T ]; }
-
-# group_stopped NAME: every process of a stressor's session has stopped
-# (or exited, a zombie until its stopped parent reaps it)
-group_stopped() {
-	local pid
-	eval "pid=\$PID_$1"
-	! ps -o stat= -s "$pid" | grep -qv '^[TZ]'
-}
-
-# hold_modules / release_modules: trace-cmd extract reads /proc/kallsyms
-# twice, for its size and its text, and fails when a module comes or goes
-# in between; the module stressors stop (after their syscall) meanwhile.
-hold_modules() {
-	kill -STOP -- "-$PID_hpalloc" "-$PID_unmovable" "-$PID_drain"
-	wait_until 60 group_stopped hpalloc
-	wait_until 60 group_stopped unmovable
-	wait_until 60 group_stopped drain
-}
-release_modules() {
-	kill -CONT -- "-$PID_hpalloc" "-$PID_unmovable" "-$PID_drain"
-}
+knob_stopped() { [ "$(cut -d' ' -f3 "/proc/${STRESSOR_PID[knob]}/stat")" = T ]; }
 
 # quiesce: no proactive event can happen until the knob is written again
 quiesce() {
-	kill -STOP "$PID_knob"
-	wait_until 60 knob_stopped
-	echo 0 > $knob
-	wait_until 120 idle_twice
+	kill -STOP "${STRESSOR_PID[knob]}"
+	await 60 knob_stopped
+	echo 0 > "$KNOB_FILE"
+	await 120 idle_twice
 }
 
 overruns() {
-	cat $TRACEFS/per_cpu/cpu*/stats | awk '$1 == "overrun:" { s += $2 } END { print s + 0 }'
+	cat "$TRACEFS"/per_cpu/cpu*/stats | awk '$1 == "overrun:" { s += $2 } END { print s + 0 }'
 }
 
-start=$(cut -d. -f1 /proc/uptime)
-end=$((start + STRESS_S))
-windows=0 traced=0 checks=0 rounds=0 defers=0
-log "running for ${STRESS_S}s and at least 2 traced windows"
-# At least two traced windows, however slow the kernel: on the debug flavour
-# quiescing and extracting can take minutes, and one window would not show
-# tracing switched on again after it was off.
-while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ] || [ "$traced" -lt 2 ]; do
-	windows=$((windows + 1))
-	for s in $STRESSORS; do alive "$s"; done
-	if [ $((windows % 2)) = 1 ]; then
-		t=$(uptime_s); quiesce; q0=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
-		# shellcheck disable=SC2086 # one word per event
-		trace_start -b 4096 $EVENTS
-		snap /tmp/w0
-		kill -CONT "$PID_knob"
-		sleep "$STRESS_WINDOW_S"
-		t=$(uptime_s); quiesce; q1=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
-		snap /tmp/w1
-		lost=$(overruns)
-		hold_modules
-		trace_stop window
-		release_modules
-		kill -CONT "$PID_knob"
-		expect_eq "window $windows: events lost in the ring buffer" "$lost" 0
-		check_identities window /tmp/w0 /tmp/w1 > /dev/null
-		traced=$((traced + 1))
-		checks=$((checks + $(summary window checks)))
-		rounds=$((rounds + $(summary window rounds)))
-		defers=$((defers + $(summary window defers)))
-		log "window $windows traced: $(summary window checks) checks, $(summary window rounds) rounds, $(summary window defers) defers; identities hold (quiesced in ${q0}s and ${q1}s; at $(uptime_s)s)"
-	else
-		sleep "$STRESS_WINDOW_S"
-		log "window $windows untraced (at $(uptime_s)s)"
+# traced_window K: window K, traced, in $OUT/window-K.dat, the counters
+# around it in /tmp/window-K.before and .after
+traced_window() {
+	local k=$1 t q0 q1 lost s
+	t=$(uptime_s); quiesce; q0=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
+	# shellcheck disable=SC2086 # one word per event
+	trace_start -b 4096 $EVENTS
+	snap "/tmp/window-$k.before"
+	kill -CONT "${STRESSOR_PID[knob]}"
+	s=$(left "$W")
+	[ "$s" -gt 0 ] || over "tracing window $k"
+	sleep "$s"
+	t=$(uptime_s); quiesce; q1=$(awk -v a="$t" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", b - a }')
+	snap "/tmp/window-$k.after"
+	lost=$(overruns)
+	s=$(left 60)
+	[ "$s" -gt 0 ] || over "saving window $k"
+	modules_hold "$s"
+	trace_stop "window-$k"
+	modules_release
+	kill -CONT "${STRESSOR_PID[knob]}"
+	expect_eq "window $k: events lost in the ring buffer" "$lost" 0
+	[ "$(now)" -le "$LIMIT" ] || over "saving window $k"
+	log "window $k traced (quiesced in ${q0}s and ${q1}s; at $(uptime_s)s)"
+}
+
+# check_window K: the events of traced window K equal the counters' deltas
+# (check_identities; its lines in $OUT/window-K.identities);
+# /tmp/window-K.checked once they do
+check_window() {
+	( check_identities "window-$1" "/tmp/window-$1.before" "/tmp/window-$1.after" ) > "$OUT/window-$1.identities" ||
+		fail "window $1: $(sed -n 's/^FAIL: //p' "$OUT/window-$1.identities" | head -1)"
+	log "window $1: $(summary "window-$1" checks) checks, $(summary "window-$1" rounds) rounds, $(summary "window-$1" defers) defers; identities hold"
+	touch "/tmp/window-$1.checked"
+}
+
+# drive: the windows (see the top); in the background, while the job
+# watches the stressors.  A traced window's check runs during the window
+# after it, unless that is the last and shorter than STRESS_WINDOW_S: then
+# it is left to the end, when the stressors have stopped.
+drive() {
+	local k=0 traced=0 last=untraced cost=$((W + 30)) fit=$((W + 30)) t need kind len checker=
+	log "running for ${STRESS_S}s and at least 2 traced windows, in at most $((BOUND - START))s"
+	while t=$(now); [ "$t" -lt "$END" ] || [ "$traced" -lt 2 ]; do
+		k=$((k + 1))
+		need=$((traced < 2 ? 2 - traced : 0))
+		kind=untraced
+		if [ "$need" -gt 0 ]; then
+			[ "$last" = traced ] && [ $((END - t)) -ge $((W + need * cost)) ] || kind=traced
+		elif [ "$last" = untraced ] && [ $((t + cost)) -le "$END" ]; then
+			kind=traced
+		fi
+		if [ "$kind" = traced ]; then
+			[ $((t + need * fit)) -le "$LIMIT" ] ||
+				fail "the 2 traced windows do not fit in the guest time bound: at $((t - START))s, with $traced traced, the $need still missing would end at $((t + need * fit - START))s at the least (${fit}s each: the shortest traced window so far, at most STRESS_WINDOW_S + 30 s), past $((LIMIT - START))s (STRESS_S + 2 x STRESS_WINDOW_S + 60 = $((BOUND - START))s, less ${TAIL}s for the end); a longer STRESS_S makes room"
+			traced_window "$k"
+			cost=$(($(now) - t))
+			[ "$cost" -ge "$fit" ] || fit=$cost
+			traced=$((traced + 1))
+			echo "$k" >> /tmp/windows-traced
+			if [ -n "$checker" ]; then wait "$checker" || exit 1; checker=; fi
+			if [ $(($(now) + W)) -le "$END" ] || [ "$traced" -lt 2 ]; then
+				check_window "$k" & checker=$!
+			fi
+		else
+			len=$((END - t < W ? END - t : W))
+			sleep "$len"
+			if [ -n "$checker" ]; then wait "$checker" || exit 1; checker=; fi
+			log "window $k untraced, ${len}s (at $(uptime_s)s)"
+		fi
+		last=$kind
+	done
+	echo "$k" > /tmp/windows
+}
+
+for n in $(mem_nodes); do
+	[ -n "$(hotplug_blocks "$n")" ] || fail "node $n has no hot-pluggable memory (DIMM_PER_NODE=$DIMM_PER_NODE)"
+done
+DRIVER=
+trap '[ -z "$DRIVER" ] || kill "$DRIVER" 2>/dev/null; stressor_kill' EXIT
+# shellcheck disable=SC2086 # one word per stressor
+stressor_start $STRESSORS
+if fpa_present; then
+	# shellcheck disable=SC2046 # one word per pid
+	fpa_arm $(pgrep '^kcompactd[0-9]+$')
+	log "faults: fail_page_alloc fails every page allocation of $(pgrep -c '^kcompactd[0-9]+$') kcompactd threads"
+fi
+
+# The windows run in the background; the job waits for them or for the
+# first stressor to end, whichever comes first (wait -n: a stressor that
+# is stopped does not end the wait).
+drive & DRIVER=$!
+rc=0
+wait -n -p ended "$DRIVER" "${STRESSOR_PID[@]}" || rc=$?
+if [ "$ended" != "$DRIVER" ]; then
+	name=$(stressor_name "$ended") || name="pid $ended"
+	fail "stressor $name: $(stressor_why "$name" "$rc")"
+fi
+DRIVER=
+[ "$rc" = 0 ] || exit "$rc"
+stress_s=$(($(now) - START))
+for name in "${!STRESSOR_PID[@]}"; do
+	if stressor_ended "$name"; then
+		rc=0
+		wait "${STRESSOR_PID[$name]}" || rc=$?
+		fail "stressor $name: $(stressor_why "$name" "$rc")"
 	fi
 done
-for s in $STRESSORS; do alive "$s"; done
+
+# The end: the module stressors after their unload, the others at once;
+# then the traced windows not checked yet, now that the guest is quiet
+s=$(left 60)
+[ "$s" -gt 0 ] || over "stopping the module stressors"
+# shellcheck disable=SC2086 # one word per stressor
+stressor_stop "$s" $MODULE_STRESSORS
+loaded=$(grep -o '^lab_[a-z]*' /proc/modules | paste -sd' ' || :)
+[ -z "$loaded" ] || fail "modules left loaded after the module stressors stopped: $loaded"
+echo "ok: the module stressors stopped, no lab module loaded"
+stressor_kill
+traced=0 checks=0 rounds=0 defers=0
+for k in $(cat /tmp/windows-traced); do
+	[ -e "/tmp/window-$k.checked" ] || check_window "$k"
+	traced=$((traced + 1))
+	checks=$((checks + $(summary "window-$k" checks)))
+	rounds=$((rounds + $(summary "window-$k" rounds)))
+	defers=$((defers + $(summary "window-$k" defers)))
+done
 gap=$(awk '{ t = $2; if (NR > 1 && t - last > max) max = t - last; last = t } END { printf "%d", max }' "$OUT/stress-heartbeat.log")
 # 60 s: TCG's own stalls (see run-guest.sh, watchdog_thresh) reach 40 s.
 [ "$gap" -le 60 ] || fail "the heartbeat stopped for ${gap}s"
-log "done: $(($(cut -d. -f1 /proc/uptime) - start))s, $windows windows ($traced traced), heartbeat gap <= ${gap}s, counters never went down"
+took=$(($(now) - START))
+[ "$took" -le $((BOUND - START)) ] || fail "guest time bound: the job took ${took}s, more than $((BOUND - START))s (STRESS_S + 2 x STRESS_WINDOW_S + 60)"
+log "done: ${stress_s}s of stress, $(cat /tmp/windows) windows ($traced traced), heartbeat gap <= ${gap}s, counters never went down; guest time ${took}s (bound $((BOUND - START))s)"
 log "events in traced windows: $checks checks, $rounds rounds, $defers defers"
 count() { grep -c "^$2" "$OUT/stress-$1.log" || :; }
 log "memory hotplug: $(count memhotplug offline) blocks offlined ($(count memhotplug refused) refused), $(count memhotplug online) onlined"
 log "cpu hotplug: $(count cpuhotplug offline) CPUs offlined, $(count cpuhotplug online) onlined"
 log "drain: $(count drain drained) loads ($(count drain refused) refused)"
-[ ! -d $FI ] || log "faults: $((1000000 - $(cat $FI/times))) page allocations of kcompactd failed"
+log "modules: $(count hpalloc burst) lab_hpalloc bursts, $(count unmovable unloaded) lab_unmovable loads"
+log "calls interrupted and tried again: $(cat "$OUT"/stress-*.log | grep -c '^interrupted: ' || :)"
+! fpa_present || log "faults: $(fpa_injected) page allocations of kcompactd failed"
 grep -E "^(compact_daemon|compact_stall|compact_success|compact_fail|pgmigrate_success|pgscan_kswapd|thp_fault_alloc)" /proc/vmstat |
 	sed 's/^/stress: /'
