@@ -16,6 +16,7 @@
 # runner's check) the console shows no splat.
 # shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
+need_nodes 2
 
 [ "$CPUS_PER_NODE" -ge 2 ] || fail "needs 2 CPUs per node (got $CPUS_PER_NODE)"
 node1_cpus=$(cat /sys/devices/system/node/node1/cpulist)

@@ -19,6 +19,7 @@
 # (the runner's check) the console shows no splat.
 # shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
+need_nodes 2
 
 [ "$DIMM_PER_NODE" -gt 0 ] || fail "needs hot-pluggable memory (DIMM_PER_NODE, got 0)"
 # Each node's hot-pluggable blocks, in /tmp/mh-blocksN.

@@ -20,6 +20,7 @@
 # (the runner's check) the console shows no splat.
 # shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
+need_nodes 2
 
 # The test stays on node 0's CPU: an allocation made on node 1's CPU would
 # try node 1 first and wake kswapd1, whose running ends rounds early.

@@ -47,6 +47,12 @@ vmstat() {
 	awk -v k="$1" '$1 == k { print $2; found = 1 } END { if (!found) exit 1 }' /proc/vmstat
 }
 
+# need_nodes N: skip unless the guest has at least N nodes (for a test
+# that works on node 1: the header can pin NODES, not ask for a minimum)
+need_nodes() {
+	[ "$NODES" -ge "$1" ] || skip "needs at least $1 NUMA nodes, and NODES=$NODES"
+}
+
 # mem_nodes: the nodes with memory (N_MEMORY), one number a line
 mem_nodes() {
 	tr ',' '\n' < "$NODE_SYSFS/has_memory" |

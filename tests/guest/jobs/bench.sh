@@ -12,6 +12,7 @@
 # proactiveness 20 and give the rounds BENCH_ROUND_S seconds, read again,
 # then BENCH_IDLE_S seconds of checks that find nothing to do, and read
 # again.  Results: $OUT/bench/{cpu,vmstat}-{start,rounds,idle}, kernel.
+# shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
 : "${BENCH_CONFIG:?}" "${BENCH_ROUND_S:?}" "${BENCH_IDLE_S:?}"
