@@ -45,6 +45,7 @@ selected() {	# NAME FILE
 	job_has_tag "$h" "$tags"
 }
 
+mkdir -p "$LAB_RUNS"
 # The plan first: the selected tests, "NAME FILE" a line
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
