@@ -77,8 +77,10 @@ expect_list beta 'host/[ab]*' "host/b-fail "
 run alpha 'host/*' || fail "TAGS=alpha T=host/* (a pass and a skip) failed"
 expect "1..2"
 # Guest jobs alone, in a runs folder that does not exist yet
-LAB_SUITE=$suite LAB_RUNS=$TEST_DIR/fresh/runs T='guest/*' "$scripts/run-tests.sh" > "$TEST_DIR/out" 2>&1
-grep -q "^# guest/e-typo: header: .*unknown header key lab-gust" "$TEST_DIR/out" ||
+# (TAGS and TEST_PREFIX are set here: make exports the caller's, and CI's
+# prefix names the tree)
+LAB_SUITE=$suite LAB_RUNS=$TEST_DIR/fresh/runs TAGS= T='guest/*' TEST_PREFIX=t/ "$scripts/run-tests.sh" > "$TEST_DIR/out" 2>&1
+grep -q "^# t/guest/e-typo: header: .*unknown header key lab-gust" "$TEST_DIR/out" ||
 	fail "guest jobs in a new runs folder: $(cat "$TEST_DIR/out")"
 
 # The counter, on fixtures
