@@ -79,6 +79,9 @@ KS_GEOMETRY ?= 1600x800
 KS_WAIT_S ?= 10
 # The QEMU binary.
 QEMU ?= qemu-system-x86_64
+# make posting: the identity that signs the mainline posting, 'Name <address>'
+# (required: the repository's git identity is a placeholder, not a person).
+POSTER ?=
 # make check-series: 0 skips the per-prefix builds (checkpatch and the
 # config matrix only).
 CHECK_PREFIXES ?= 1
@@ -135,7 +138,7 @@ SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_
 	TIMEOUT STRESS_CI_S EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS \
 	DEMO_BACKOFF_S DEMO_TIMEOUT DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS \
 	BENCH_ROUND_S BENCH_IDLE_S BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S \
-	STRESS_WINDOW_S QEMU CHECK_PREFIXES T TAGS TEST_PREFIX JOBS R KS_TRACE KS_PNG \
+	STRESS_WINDOW_S QEMU POSTER CHECK_PREFIXES T TAGS TEST_PREFIX JOBS R KS_TRACE KS_PNG \
 	KS_GEOMETRY KS_WAIT_S
 export $(SETTINGS)
 
@@ -160,7 +163,7 @@ export LAB_GIVEN ?= $(strip $(foreach v,NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PE
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series htmldocs kernelshark report bench stock-kernel long-compaction settings settings-debug clean distclean
+	check-series posting check-other-tree htmldocs kernelshark report bench stock-kernel long-compaction settings settings-debug clean distclean
 all: lab
 
 help:
@@ -177,6 +180,9 @@ help:
 	@echo "make check-series  build every prefix of the series, W=1, checkpatch,"
 	@echo "                   and with each of COMPACTION, DEBUG_FS, FTRACE,"
 	@echo "                   VM_EVENT_COUNTERS, NUMA off"
+	@echo "make posting     the mainline series as a v3 posting, signed by POSTER='Name <addr>':"
+	@echo "                 build/posting-v3 (To/Cc from get_maintainer.pl, checkpatch)"
+	@echo "make check-other-tree  the mainline series applies (git am) to the other 7.x"
 	@echo "make htmldocs    the tree's admin-guide docs with the series' pages"
 	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
 	@echo "make kernelshark screenshot of KS_TRACE in KernelShark (Xvfb): KS_PNG"
@@ -290,6 +296,19 @@ lab: $(KBUILD)/lab-kernel.stamp modules progs $(TRACE_TOOL) selftests $(IMAGE)
 # ---- patch touches, checkpatch --strict is clean.  Slow: not part of test.
 check-series: $(TREE_STAMP)
 	@scripts/check-series.sh $(TREE) $(B)/kbuild-$(KVER)-series $(PATCHES) $(FRAGS_base)
+
+# ---- The posting: the mainline series, signed by POSTER, addressed by the
+# ---- tree's get_maintainer.pl.  Written anew each time (never sent).
+posting: $(TREE_STAMP)
+	@$(if $(filter mainline,$(KVER)),,echo "posting: KVER=$(KVER): only the mainline series is posted (its backports are downstream)"; exit 1)
+	@scripts/posting.sh $(TREE) $(PATCHES) $(B)/posting-v3
+
+# ---- The mainline series applies with git am to the other linux-source-7.x
+# ---- Debian offers (installed by name, pinned as the mainline one is).
+check-other-tree: $(DEPS_STAMP)
+	@$(if $(filter mainline,$(KVER)),,echo "check-other-tree: KVER=$(KVER): this checks the mainline series"; exit 1)
+	@scripts/mainline-source.sh --other $(B)
+	@scripts/apply-series.sh $(B)/linux-source-other.tar.xz $(PATCHES)/*.patch
 
 # ---- The series' rst pages build with the tree's Sphinx documentation build
 # ---- (admin-guide) without warnings.  Slow: not part of test.

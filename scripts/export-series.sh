@@ -17,10 +17,7 @@ git -C "$tree" format-patch -q --cover-letter --subject-prefix="$prefix" \
 	-o "$tmp" "lab-base..$branch"
 # The text: from Subject: up to the line before the shortlog's
 # "Name (N):" line; the new file's template text is replaced by it.
-awk 'FNR == NR { if (/^Subject:/) on = 1; if (on && /^[^ ].* \([0-9]+\):$/) on = 0; if (on) text = text $0 "\n"; next }
-     /^Subject:/ { printf "%s", text; skip = 1; next }
-     skip && /^[^ ].* \([0-9]+\):$/ { skip = 0 }
-     !skip' "$old" "$tmp/0000-cover-letter.patch" > "$tmp/cover"
+awk -f "$(dirname "$0")/lib/cover-text.awk" "$old" "$tmp/0000-cover-letter.patch" > "$tmp/cover"
 grep -q '\*\*\* BLURB HERE \*\*\*' "$tmp/cover" && die "the cover letter's text was not found in $old"
 mv "$tmp/cover" "$tmp/0000-cover-letter.patch"
 rm -f "$patchdir"/[0-9][0-9][0-9][0-9]-*.patch

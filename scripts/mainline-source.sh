@@ -13,9 +13,16 @@
 # is written to OUTDIR/mainline.pkg, and OUTDIR/linux-source-mainline.tar.xz
 # points at its tarball.
 #
-# usage: mainline-source.sh OUTDIR
+# --other: install the other 7.x on offer (the newest one that is not the
+# choice in OUTDIR/mainline.pkg), for the check that the series applies to
+# it too; it is named in OUTDIR/other.pkg and OUTDIR/linux-source-other.tar.xz,
+# and the lab's choice is left as it is.
+#
+# usage: mainline-source.sh [--other] OUTDIR
 set -eu
 
+other=
+[ "${1:-}" != --other ] || { other=1; shift; }
 outdir=$1
 # APT_ETC and SRC_DIR are for the host test, which fakes apt.
 list=${APT_ETC:-/etc/apt}/sources.list.d/lab-mainline.sources
@@ -55,7 +62,12 @@ offered=$(apt-cache madison $(apt-cache pkgnames linux-source-7. | sort -u) 2>/d
 	sort -t. -k2,2nr -u)
 [ -n "$offered" ] || die "no linux-source-7.x in unstable or experimental from $mirror: check 'apt-cache policy linux-source-7.2'"
 
-if [ -n "${MAINLINE_PKG:-}" ]; then
+if [ -n "$other" ]; then
+	chosen=$(cut -d' ' -f1 "$outdir/mainline.pkg" 2>/dev/null) ||
+		die "no choice in $outdir/mainline.pkg yet (make deps)"
+	pick=$(echo "$offered" | awk -v p="$chosen" '$1 != p' | head -n 1)
+	[ -n "$pick" ] || die "no linux-source-7.x other than $chosen on offer: $(echo "$offered" | awk '{ printf "%s %s (%s); ", $1, $2, $3 }')"
+elif [ -n "${MAINLINE_PKG:-}" ]; then
 	pick=$(echo "$offered" | awk -v p="$MAINLINE_PKG" '$1 == p' | head -n 1)
 	[ -n "$pick" ] || die "MAINLINE_PKG=$MAINLINE_PKG is not offered; offered: $(echo "$offered" | awk '{ printf "%s %s (%s); ", $1, $2, $3 }')"
 else
@@ -78,8 +90,14 @@ tarball=${SRC_DIR:-/usr/src}/$pkg.tar.xz
 leak=$(apt-get -s upgrade 2>/dev/null | awk '/^Inst/ && /(unstable|experimental)/')
 [ -z "$leak" ] || die "apt would upgrade from unstable or experimental: $leak"
 
-# mainline.pkg changes only with the choice: the tree is unpacked again then
 mkdir -p "$outdir"
+if [ -n "$other" ]; then
+	ln -sfn "$tarball" "$outdir/linux-source-other.tar.xz"
+	echo "$pkg $ver $suite" > "$outdir/other.pkg"
+	echo "  OTHER   $pkg $ver ($suite): $(sha256sum "$tarball" | cut -c1-16)"
+	exit 0
+fi
+# mainline.pkg changes only with the choice: the tree is unpacked again then
 ln -sfn "$tarball" "$outdir/linux-source-mainline.tar.xz"
 [ "$(cat "$outdir/mainline.pkg" 2>/dev/null)" = "$pkg $ver $suite" ] ||
 	echo "$pkg $ver $suite" > "$outdir/mainline.pkg"
