@@ -163,7 +163,7 @@ export LAB_GIVEN ?= $(strip $(foreach v,NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PE
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series posting check-other-tree htmldocs kernelshark report bench stock-kernel long-compaction settings settings-debug clean distclean
+	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report bench stock-kernel long-compaction settings settings-debug clean distclean
 all: lab
 
 help:
@@ -183,9 +183,12 @@ help:
 	@echo "make posting     the mainline series as a v3 posting, signed by POSTER='Name <addr>':"
 	@echo "                 build/posting-v3 (To/Cc from get_maintainer.pl, checkpatch)"
 	@echo "make check-other-tree  the mainline series applies (git am) to the other 7.x"
+	@echo "make debian-check  the touched objects under Debian's config, W=1, stock vs"
+	@echo "                 patched, and the kABI they change: build/debian-KVER/report.txt"
 	@echo "make htmldocs    the tree's admin-guide docs with the series' pages"
 	@echo "make kernel      (re)build the kernel of KFLAVOR=$(KFLAVOR)"
 	@echo "make kernelshark screenshot of KS_TRACE in KernelShark (Xvfb): KS_PNG"
+	@echo "make ci-step STEP=NAME  one of CI's steps (.ci/steps) alone"
 	@echo "make settings    the settings in effect (settings-debug: for test-debug)"
 	@echo "make clean       drop run logs; make distclean drops build/"
 	@echo "Every target works on the tree KVER=$(KVER): add KVER=6.12 or KVER=6.1 for those."
@@ -310,6 +313,14 @@ check-other-tree: $(DEPS_STAMP)
 	@scripts/mainline-source.sh --other $(B)
 	@scripts/apply-series.sh $(B)/linux-source-other.tar.xz $(PATCHES)/*.patch
 
+# ---- The series under Debian's own config (linux-config-X.Y, amd64): the
+# ---- touched objects with W=1, stock and patched, and the kABI they change
+# ---- (CRCs, enums, sizeof(struct pglist_data)): build/debian-$(KVER)/report.txt.
+DEBIAN_CONFIG_PKG = $(if $(filter mainline,$(KVER)),$(subst linux-source,linux-config,$(firstword $(shell cat $(B)/mainline.pkg 2>/dev/null))),linux-config-$(KVER))
+debian-check: $(TREE_STAMP)
+	@scripts/deps.sh $(DEBIAN_CONFIG_PKG)
+	@scripts/debian-check.sh $(TREE) /usr/src/$(DEBIAN_CONFIG_PKG)/config.amd64_none_amd64.xz $(B)/debian-$(KVER)
+
 # ---- The series' rst pages build with the tree's Sphinx documentation build
 # ---- (admin-guide) without warnings.  Slow: not part of test.
 htmldocs: $(TREE_STAMP)
@@ -339,6 +350,13 @@ flavor_defaults = $(foreach v,$(FLAVOR_SETTINGS),$(if $(filter file,$(origin $(v
 
 test-debug:
 	@$(MAKE) KFLAVOR=debug $(call flavor_defaults,debug) test
+
+# One of CI's steps alone (.ci/steps: e.g. STEP=6.1-base), as .ci/run runs it.
+STEP ?=
+ci-step:
+	@args=$$(awk -v s='$(STEP)' '!/^#/ && $$1 == s { $$1 = $$2 = ""; print }' .ci/steps); \
+	[ -n "$$args" ] || { echo "ci-step: STEP='$(STEP)' is not a step of .ci/steps: $$(awk '!/^#/ && NF { printf "%s ", $$1 }' .ci/steps)"; exit 1; }; \
+	echo "ci-step: make$$args"; $(MAKE) $$args
 
 # The settings in effect, one NAME=value a line (settings-debug: as
 # test-debug would see them).
