@@ -30,7 +30,9 @@ for h in $(echo "$changed" | grep '^include/trace/events/.*\.h$' || :); do
 	ev=${h#include/}
 	objs="$objs $(git -C "$tree" grep -l -e "#include <$ev>" lab-series -- '*.c' |
 		sed 's/^lab-series://' | while read -r f; do
-			git -C "$tree" show "lab-series:$f" | grep -q '^#define CREATE_TRACE_POINTS' && echo "${f%.c}.o"
+			if git -C "$tree" show "lab-series:$f" | grep -q '^#define CREATE_TRACE_POINTS'; then
+				echo "${f%.c}.o"
+			fi
 		done)"
 done
 objs=$(echo "$objs" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
@@ -53,7 +55,11 @@ build() {	# SIDE SRC: olddefconfig, prepare, then the objects
 		cp "$o/.config.debian" "$o/.config.from"
 	fi
 	echo "  DEBIAN  $1: olddefconfig, prepare, $objs"
-	kmake() { make -s -C "$2" O="$o" CC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j"$jobs" "$@"; }
+	kmake() {	# SIDE SRC TARGET...
+		_src=$2
+		shift 2
+		make -s -C "$_src" O="$o" CC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j"$jobs" "$@"
+	}
 	kmake "$1" "$2" olddefconfig >/dev/null
 	grep -q '^CONFIG_MODVERSIONS=y' "$o/.config" || die "$config: no CONFIG_MODVERSIONS, no CRCs"
 	kmake "$1" "$2" prepare >/dev/null 2>"$out/$1-prepare.log" ||

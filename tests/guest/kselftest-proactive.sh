@@ -1,18 +1,15 @@
 # lab-tags: series kselftest
 # The series' kselftest (tools/testing/selftests/vm/proactive_compaction on
 # 6.1, selftests/mm/ on 6.12 and mainline),
-# built from the tree: all its TAP tests (three on 6.1 and 6.12; two on
-# mainline, whose v3 series has the counters per node: counters, forced
-# round) pass on the lab's nodes, whose free memory the test can fragment
-# within its bound (none may skip), and the test leaves
-# vm.compaction_proactiveness as it found it.
+# built from the tree: all its TAP tests (two on every tree, whose v3
+# series has the counters per node: counters, forced round) pass on the
+# lab's nodes, whose free memory the test can fragment within its bound
+# (none may skip), and the test leaves vm.compaction_proactiveness as it
+# found it.
 # shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
-case $KVER in
-6.1 | 6.12) tests=3 ;;
-*) tests=2 ;;
-esac
+tests=2
 set_proactiveness 37
 cd "$LAB_SELFTESTS"
 ./proactive_compaction | tee /tmp/tap
