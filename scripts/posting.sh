@@ -21,7 +21,7 @@ scripts=$(dirname "$0")
 
 # The poster: one "Name <local@domain>", not the repository's identity.
 poster=${POSTER:-}
-[ -n "$poster" ] || die "no POSTER: give the identity that signs the posting, e.g. make posting POSTER='Your Name <you@example.org>'"
+[ -n "$poster" ] || die "no POSTER: give the identity that signs the posting, e.g. make posting POSTER='Your Name <you@your.domain>'"
 name=$(printf '%s' "$poster" | sed -n 's/^\([^<>]*[^<> ]\) <\([^<>@ ]\{1,\}@[^<>@ ]\{1,\}\)>$/\1/p')
 email=$(printf '%s' "$poster" | sed -n 's/^\([^<>]*[^<> ]\) <\([^<>@ ]\{1,\}@[^<>@ ]\{1,\}\)>$/\2/p')
 [ -n "$name" ] && [ -n "$email" ] || die "POSTER='$poster' is not 'Name <local@domain>'"
@@ -40,6 +40,13 @@ for id in "$(git config user.name 2>/dev/null || :)" "$placeholder_email" \
 	[ "$name" != "$id" ] && [ "$email" != "$id" ] ||
 		die "POSTER='$poster' is this repository's placeholder identity, which is not a person and cannot sign off"
 done
+# An address no one can reply to cannot take a review.
+domain=$(printf '%s' "${email#*@}" | tr 'A-Z' 'a-z')
+case $domain in
+example | example.com | example.org | example.net | *.example | *.invalid | invalid | *.test | test | localhost | *.localhost)
+	die "POSTER='$poster': $domain is a reserved domain, which no one can reply to" ;;
+esac
+case $email in *[Nn][Oo][Rr][Ee][Pp][Ll][Yy]*) die "POSTER='$poster' is a no-reply address, which no one can reply to" ;; esac
 
 git -C "$tree" rev-parse -q --verify lab-series >/dev/null || die "$tree has no series (make tree)"
 
@@ -72,22 +79,35 @@ for c in $(g rev-list --reverse lab-base..lab-series); do
 		g commit-tree "$(g rev-parse "$c^{tree}")" -p "$head" -F "$tmp/msg")
 done
 
-# To: the maintainers, Cc: everyone else get_maintainer.pl names (reviewers,
-# lists), for the whole series.  --nogit: the tree has no history.
+# To: the maintainers get_maintainer.pl names for every patch (for mm,
+# akpm); Cc: everyone else it names for any patch (other maintainers,
+# reviewers, lists).  --nogit: the tree has no history.
 g format-patch -q -o "$tmp/raw" lab-base.."$head"
-(cd "$tree" && ./scripts/get_maintainer.pl --nogit --nogit-fallback --rolestats \
-	"$tmp"/raw/*.patch) > "$tmp/who" ||
-	die "get_maintainer.pl failed: $(cat "$tmp/who")"
+: > "$tmp/who"
+for p in "$tmp"/raw/*.patch; do
+	(cd "$tree" && ./scripts/get_maintainer.pl --nogit --nogit-fallback --rolestats "$p") > "$tmp/who.1" ||
+		die "get_maintainer.pl failed on $(basename "$p"): $(cat "$tmp/who.1")"
+	cat "$tmp/who.1" >> "$tmp/who"
+	grep '(maintainer:' "$tmp/who.1" | sed 's/ (.*//' | sort -u > "$tmp/m.1"
+	if [ -e "$tmp/to" ]; then
+		comm -12 "$tmp/to" "$tmp/m.1" > "$tmp/to.new" && mv "$tmp/to.new" "$tmp/to"
+	else
+		mv "$tmp/m.1" "$tmp/to"
+	fi
+done
 set --
 to='' cc=''
-while IFS= read -r line; do
-	addr=${line%% (*}
-	case $line in
-	*"(maintainer:"*) set -- "$@" --to="$addr"; to="$to${to:+, }$addr" ;;
-	*) set -- "$@" --cc="$addr"; cc="$cc${cc:+, }$addr" ;;
-	esac
-done < "$tmp/who"
-[ $# -gt 0 ] || die "get_maintainer.pl named nobody"
+while IFS= read -r addr; do
+	set -- "$@" --to="$addr"
+	to="$to${to:+, }$addr"
+done < "$tmp/to"
+sed 's/ (.*//' "$tmp/who" | awk '!seen[$0]++' | grep -v -x -F -f "$tmp/to" > "$tmp/cc" || :
+while IFS= read -r addr; do
+	set -- "$@" --cc="$addr"
+	cc="$cc${cc:+, }$addr"
+done < "$tmp/cc"
+[ -n "$to" ] || die "get_maintainer.pl names no maintainer common to every patch"
+
 
 rm -rf "$tmp/out"
 g format-patch -q -v3 --cover-letter --thread=shallow "$@" -o "$tmp/out" lab-base.."$head"

@@ -27,10 +27,13 @@ cover_from=$(git mailinfo /dev/null /dev/null < "$LAB_PATCHES/0000-cover-letter.
 refused "" "no POSTER"
 refused "Ada Tester" "is not 'Name <local@domain>'"
 refused "<ada@example.org>" "is not 'Name <local@domain>'"
+refused "Ada Tester <ada@example.org>" "reserved domain"
+refused "Ada Tester <ada@mail.invalid>" "reserved domain"
+refused "Ada Tester <ada@users.noreply.github.com>" "no-reply address"
 refused "$cover_from" "placeholder identity"
 refused "Ada Tester <${cover_from#*<}" "placeholder identity"
 
-post "Ada Tester <ada@example.org>" || fail "the posting failed: $(cat "$TEST_DIR/log")"
+post "Ada Tester <ada.tester@posting-check.dev>" || fail "the posting failed: $(cat "$TEST_DIR/log")"
 n=0
 for p in "$LAB_PATCHES"/0*.patch; do
 	case $p in *0000-cover-letter.patch) ;; *) n=$((n + 1)) ;; esac
@@ -39,12 +42,13 @@ i=0
 for p in "$out"/v3-0*.patch; do
 	b=$(basename "$p")
 	grep -qx "Subject: \[PATCH v3 $i/$n\].*" "$p" || fail "$b: not [PATCH v3 $i/$n]"
-	[ "$(sed -n 's/^From: //p' "$p")" = "Ada Tester <ada@example.org>" ] || fail "$b: From: is not the poster"
-	grep -q "^To: .*akpm@linux-foundation.org" "$p" || fail "$b: no To: from get_maintainer.pl (akpm)"
+	[ "$(sed -n 's/^From: //p' "$p")" = "Ada Tester <ada.tester@posting-check.dev>" ] || fail "$b: From: is not the poster"
+	[ "$(sed -n 's/^To: //p' "$p")" = "Andrew Morton <akpm@linux-foundation.org>" ] ||
+		fail "$b: To: is not akpm alone, the one maintainer get_maintainer.pl names for every patch"
 	grep -q "linux-mm@kvack.org" "$p" || fail "$b: linux-mm is not addressed"
 	if [ "$i" != 0 ]; then
 		sob=$(grep "^Signed-off-by: " "$p")
-		[ "$sob" = "Signed-off-by: Ada Tester <ada@example.org>" ] ||
+		[ "$sob" = "Signed-off-by: Ada Tester <ada.tester@posting-check.dev>" ] ||
 			fail "$b: sign-offs are '$sob', want the poster's only"
 	fi
 	i=$((i + 1))
