@@ -61,7 +61,7 @@ build() {	# SIDE SRC: olddefconfig, prepare, then the objects
 		make -s -C "$_src" O="$o" CC="ccache gcc" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j"$jobs" "$@"
 	}
 	kmake "$1" "$2" olddefconfig >/dev/null
-	grep -q '^CONFIG_MODVERSIONS=y' "$o/.config" || die "$config: no CONFIG_MODVERSIONS, no CRCs"
+	if grep -q '^CONFIG_MODVERSIONS=y' "$o/.config"; then modversions=1; else modversions=; fi
 	kmake "$1" "$2" prepare >/dev/null 2>"$out/$1-prepare.log" ||
 		die "$1: make prepare failed: $(tail -n 5 "$out/$1-prepare.log")"
 	# shellcheck disable=SC2086 # one word per object
@@ -97,7 +97,7 @@ crcs() {	# SIDE
 }
 crcs stock > "$out/stock.crcs"
 crcs patched > "$out/patched.crcs"
-[ -s "$out/stock.crcs" ] || die "no CRC found in the stock objects' .cmd files or symbols"
+[ -z "$modversions" ] || [ -s "$out/stock.crcs" ] || die "no CRC found in the stock objects' .cmd files or symbols"
 changed_crcs=$(join "$out/stock.crcs" "$out/patched.crcs" | awk '$2 != $3 { print $1 }')
 unchanged_crcs=$(join "$out/stock.crcs" "$out/patched.crcs" | awk '$2 == $3 { print $1 }')
 
@@ -132,6 +132,7 @@ size_stock=$(pgdat_size stock) size_patched=$(pgdat_size patched)
 	echo "objects: $objs"
 	echo "W=1 warnings: stock $(wc -l < "$out/stock.warnings"), patched $(wc -l < "$out/patched.warnings"), new $(printf '%s' "$new_warnings" | grep -c . || :)"
 	[ -z "$new_warnings" ] || echo "$new_warnings" | sed 's/^/  new: /'
+	[ -n "$modversions" ] || echo "CONFIG_MODVERSIONS is not set in this config: no CRCs and no symtypes to compare"
 	echo "exported symbols of these objects: $(wc -l < "$out/stock.crcs") stock, $(wc -l < "$out/patched.crcs") patched"
 	echo "CRC changed: $(echo "$changed_crcs" | grep -c . || :): $(echo "$changed_crcs" | tr '\n' ' ')"
 	echo "CRC unchanged: $(echo "$unchanged_crcs" | grep -c . || :): $(echo "$unchanged_crcs" | tr '\n' ' ')"
