@@ -79,7 +79,7 @@ expect "1..2"
 # Guest jobs alone, in a runs folder that does not exist yet
 # (TAGS and TEST_PREFIX are set here: make exports the caller's, and CI's
 # prefix names the tree)
-LAB_SUITE=$suite LAB_RUNS=$TEST_DIR/fresh/runs TAGS= T='guest/*' TEST_PREFIX=t/ "$scripts/run-tests.sh" > "$TEST_DIR/out" 2>&1
+LAB_SUITE=$suite LAB_RUNS=$TEST_DIR/fresh/runs TAGS='' T='guest/*' TEST_PREFIX=t/ "$scripts/run-tests.sh" > "$TEST_DIR/out" 2>&1
 grep -q "^# t/guest/e-typo: header: .*unknown header key lab-gust" "$TEST_DIR/out" ||
 	fail "guest jobs in a new runs folder: $(cat "$TEST_DIR/out")"
 
