@@ -76,8 +76,12 @@ build stock "$stock"
 build patched "$tree"
 
 # W=1: warnings by object and text (line and column numbers dropped).
+# Only the objects' own compiles count (not the host tools prepare builds);
+# the path is taken from the tree's root, so that both sides compare.
 warnings() {	# SIDE
-	grep ': warning: ' "$out/$1-w1.log" | sed -E 's/^[^ ]*\/([^/ ]+):[0-9]+:[0-9]+: /\1: /' | sort
+	grep -E ':[0-9]+:[0-9]+: warning: ' "$out/$1-w1.log" |
+		sed -E 's#^(.*/)?(linux-[^/]+|src-stock)/##; s/:[0-9]+:[0-9]+: /: /' |
+		grep -v '^scripts/' | sort || :
 }
 warnings stock > "$out/stock.warnings"
 warnings patched > "$out/patched.warnings"
@@ -112,9 +116,13 @@ enums patched | sort -u > "$out/patched.enums"
 enum_changes=$(awk 'FNR == NR { old[$1] = $0; next }
 	($1 in old) && old[$1] != $0 {
 		n = split(old[$1], a, " "); m = split($0, b, " ")
-		for (i = 2; i <= n && i <= m && a[i] == b[i]; i++) ;
-		printf "enum %s: %d -> %d items; from %s (item %d) on, every item moves by %d\n",
-			$1, n - 1, m - 1, b[i], i - 2, (m - n)
+		delete was; added = ""; moved = ""
+		for (i = 2; i <= n; i++) was[a[i]] = i
+		for (i = 2; i <= m; i++) {
+			if (!(b[i] in was)) added = added " " b[i]
+			else if (was[b[i]] != i) moved = moved sprintf(" %s(%+d)", b[i], i - was[b[i]])
+		}
+		printf "enum %s: %d -> %d items; added:%s; moved:%s\n", $1, n - 1, m - 1, added, moved == "" ? " none" : moved
 	}' "$out/stock.enums" "$out/patched.enums")
 
 # sizeof(struct pglist_data), from the DWARF of mm/vmstat.o.
@@ -125,7 +133,7 @@ pgdat_size() {	# SIDE
 		     s && /DW_AT_byte_size/ && name == "pglist_data" { print $NF; exit }
 		     /^ <1>/ && !/DW_TAG_structure_type/ { s = 0 }'
 }
-size_stock=$(pgdat_size stock) size_patched=$(pgdat_size patched)
+size_stock=$(($(pgdat_size stock))) size_patched=$(($(pgdat_size patched)))
 
 {
 	echo "# Debian config check: $(basename "$tree"), $(basename "$config")"
@@ -139,6 +147,6 @@ size_stock=$(pgdat_size stock) size_patched=$(pgdat_size patched)
 	echo "exports added: $(join -v 2 "$out/stock.crcs" "$out/patched.crcs" | cut -d' ' -f1 | tr '\n' ' ')"
 	echo "exports removed: $(join -v 1 "$out/stock.crcs" "$out/patched.crcs" | cut -d' ' -f1 | tr '\n' ' ')"
 	echo "${enum_changes:-enums: none changed}"
-	echo "sizeof(struct pglist_data): stock ${size_stock:-?}, patched ${size_patched:-?}"
+	echo "sizeof(struct pglist_data): stock $size_stock, patched $size_patched ($((size_patched - size_stock)) bytes)"
 } | tee "$out/report.txt"
 [ -z "$new_warnings" ] || die "W=1: the series adds warnings"
