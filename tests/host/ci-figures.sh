@@ -29,3 +29,21 @@ in_doc "passed 5 of 5 in 346 s"
 has "$dbg" '^# 5 passed, 0 failed, 0 skipped$' "5 of 5"
 has "$dbg" 'elapsed=346$' "346 s"
 echo "ok: the CI paragraph's figures are in the committed runs"
+
+# The backports' "Debian kABI" figures are those of make debian-check's
+# committed reports: the enum's item counts, the sizes and every CRC change.
+for t in 6.12 6.1; do
+	r=$top/Documentation/runs/debian-check-$t.txt
+	letter=$(tr '\n' ' ' < "$top/patches/$t/0000-cover-letter.patch" | tr -s ' ')
+	items=$(sed -n 's/^enum node_stat_item: \([0-9]*\) -> \([0-9]*\) items.*/\1 -> \2/p' "$r")
+	sizes=$(sed -n 's/^sizeof(struct pglist_data): stock \([0-9]*\), patched \([0-9]*\) .*/\1 -> \2/p' "$r")
+	[ -n "$items" ] && [ -n "$sizes" ] || fail "$r: no enum or size line"
+	case $letter in *"enum node_stat_item: $items items"*) ;; *) fail "$t letter: not the report's $items items" ;; esac
+	case $letter in *"sizeof(struct pglist_data): $sizes bytes"*) ;; *) fail "$t letter: not the report's sizes $sizes" ;; esac
+	n=0
+	for sym in $(sed -n 's/^CRC changed: [0-9]*: //p' "$r"); do
+		case $letter in *" $sym,"* | *" $sym."*) n=$((n + 1)) ;; *) fail "$t letter: CRC change of $sym not named" ;; esac
+	done
+	case $letter in *", $n change CRC"*) ;; *) fail "$t letter: not '$n change CRC'" ;; esac
+	echo "ok: $t's kABI figures are its debian-check report's ($n CRCs)"
+done
