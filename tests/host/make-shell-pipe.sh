@@ -5,8 +5,13 @@
 # shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
-out=$(echo 'sysctl vm.compaction_proactiveness' | make -s -C "$top" shell LAB_RUNS="$TEST_DIR" 2>&1) ||
-	fail "make shell failed: $out"
+# verdict: the job's one-line verdict, which the runner keeps as the reason
+verdict() { cat "$TEST_DIR/shell/verdict" 2>/dev/null || echo "no verdict in $TEST_DIR/shell"; }
+
+if ! out=$(echo 'sysctl vm.compaction_proactiveness' | make -s -C "$top" shell LAB_RUNS="$TEST_DIR" 2>&1); then
+	echo "$out"
+	fail "make shell failed: $(verdict)"
+fi
 echo "$out"
 echo "$out" | grep -q '^vm.compaction_proactiveness = 20' || fail "value not printed"
 
