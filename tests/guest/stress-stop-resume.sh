@@ -6,17 +6,16 @@
 # load or unload waiting for it ends it with EINTR, which used to kill the
 # stressor ("rmmod: ... Interrupted system call").
 #  0. A load stopped while it waits for another: while a first insmod of
-#     lab_unmovable runs (slowed down: at nice 19, on a CPU that a busy
-#     loop takes), module_load (as the stressors load) of the same file
-#     waits for it, interruptibly.  Kernels since 6.4 wait in
-#     finit_module() for a load of the same inode (so both load a copy in
-#     the guest's /tmp: on 6.12, two loads of one file on the 9p share did
-#     not meet there, and the second failed with EEXIST), and a
-#     stop ends that wait with EINTR: resumed, module_load says
-#     "interrupted".  6.1 waits only for the module's name in
-#     load_module(), and a stop there restarts the call.  Either way,
-#     resumed once the first load is over and unloaded, module_load loads
-#     the module with its own parameter.
+#     lab_unmovable stays in its init (init_delay_ms), module_load (as
+#     the stressors load) of the same file waits for it, interruptibly.
+#     Kernels since 6.4 wait in finit_module() for a load of the same
+#     inode (so both load one copy in the guest's /tmp: on 6.12, two
+#     loads of one file on the 9p share did not meet there), and a stop
+#     ends that wait with EINTR: resumed, module_load says "interrupted".
+#     6.1 waits only for the module's name, in load_module(), and a stop
+#     there restarts the call.  Either way, resumed once the first load
+#     is over and unloaded, module_load loads the module with its own
+#     parameter.
 #  1. Over and over, the three process groups are stopped (SIGSTOP), left
 #     stopped 0.2 s once all their processes are seen stopped, and resumed
 #     (SIGCONT) for 0.1-0.4 s.  A stop has landed in a load or an unload
@@ -89,27 +88,21 @@ went_on() {
 	done
 }
 
-# 0. The load a stop interrupts: the first load and a busy loop on the
-# last CPU, the second load on cpu0
-spin() { while :; do :; done; }
-last=$(($(nproc) - 1))
-spin & hog=$!
-taskset -pc "$last" "$hog" > /dev/null
+# 0. The load a stop interrupts: a first load that stays 30 s in its init
 mkdir -p /tmp/modules
 cp "$LAB_MODULES/lab_unmovable.ko" /tmp/modules/
-taskset -c "$last" nice -n 19 insmod /tmp/modules/lab_unmovable.ko percent=25 & first=$!
-wait_until 60 test -e /sys/module/lab_unmovable
-LAB_MODULES=/tmp/modules taskset -c 0 setsid bash /lab/tests/lib/call.sh module_load lab_unmovable percent=5 \
+insmod /tmp/modules/lab_unmovable.ko percent=25 init_delay_ms=30000 & first=$!
+wait_until 20 test -e /sys/module/lab_unmovable
+LAB_MODULES=/tmp/modules setsid bash /lab/tests/lib/call.sh module_load lab_unmovable percent=5 \
 	> "$OUT/interrupted-load.log" 2>&1 &
 second=$!
-wait_until 30 waiting_load "$second"
+wait_until 20 waiting_load "$second"
 wchan=$(cat /tmp/load-wchan)
 echo "the second load waits in $wchan"
 kill -STOP -- "-$second"
 wait_until 30 group_stopped "$second"
 kill -0 "$first" 2>/dev/null || fail "the first load ended before the second was stopped in its wait"
 wait "$first" || fail "insmod lab_unmovable percent=25 failed"
-kill "$hog"
 rmmod lab_unmovable
 kill -CONT -- "-$second"
 rc=0

@@ -7,7 +7,12 @@
  * each block.  Every huge-page block then holds unmovable pages: compaction
  * cannot lower the score, and proactive compaction must back off.  The
  * pages are returned on unload.
+ *
+ * @init_delay_ms keeps the load in its init that long first, so that a test
+ * can meet a load in progress on every kernel: a load of the same module
+ * waits for it.
  */
+#include <linux/delay.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
@@ -23,6 +28,10 @@
 static unsigned int percent = 95;
 module_param(percent, uint, 0444);
 MODULE_PARM_DESC(percent, "share of each node's free memory to take (1..100)");
+
+static unsigned int init_delay_ms;
+module_param(init_delay_ms, uint, 0444);
+MODULE_PARM_DESC(init_delay_ms, "milliseconds to wait in init before scattering");
 
 static struct page **kept;	/* the last quarter of each block */
 static unsigned long nr_kept;
@@ -75,6 +84,7 @@ static int __init lab_unmovable_init(void)
 
 	if (!percent || percent > 100)
 		return -EINVAL;
+	msleep(init_delay_ms);
 	kept = vmalloc(array_size(max, sizeof(*kept)));
 	if (!kept)
 		return -ENOMEM;
