@@ -47,3 +47,28 @@ for t in 6.12 6.1; do
 	case $letter in *", $n change CRC"*) ;; *) fail "$t letter: not '$n change CRC'" ;; esac
 	echo "ok: $t's kABI figures are its debian-check report's ($n CRCs)"
 done
+
+# The backports' test figures are those of their committed guest runs
+# (Documentation/runs/guest-<tree>.txt): the counts of the run of every
+# guest test, the fixed test's rerun, and the kselftest's round.
+for t in 6.12 6.1; do
+	r=$top/Documentation/runs/guest-$t.txt
+	letter=$(tr '\n' ' ' < "$top/patches/$t/0000-cover-letter.patch" | tr -s ' ')
+	run1=$(sed -n '/^== run 1$/,/^== run 2$/p' "$r")
+	n=$(echo "$run1" | sed -n 's/^1\.\.\([0-9]*\)$/\1/p')
+	counts=$(echo "$run1" | sed -n 's/^# \([0-9]*\) passed, \([0-9]*\) failed, 0 skipped$/\1 passed and \2 failed/p')
+	[ -n "$n" ] && [ -n "$counts" ] || fail "$r: no plan or counts in run 1"
+	case $letter in *"$n tests (make test KVER=$t T='guest/*'), $counts"*) ;; *) fail "$t letter: not run 1's $n tests, $counts" ;; esac
+	failed=$(echo "$run1" | sed -n 's/^not ok [0-9]* [^/]*\/guest\///p')
+	for f in $failed; do
+		case $letter in *"($f)"*) ;; *) fail "$t letter: the failed $f not named" ;; esac
+		sed -n '/^== run 2$/,/^== run 1:/p' "$r" | grep -qE "^ok [0-9]+ [^/]*/guest/$f$" ||
+			fail "$r: $f does not pass in run 2"
+	done
+	frag=$(sed -n 's/^# node [0-9]*: [0-9]* kB free, \([0-9]*\) kB fragmented, score \([0-9]*\)$/\1 kB fragmented/p' "$r")
+	round=$(sed -n 's/^# node [0-9]*: round at proactiveness \([0-9]*\): score [0-9]*, low \([0-9]*\), high \([0-9]*\)$/proactiveness \1 with low \2 and high \3/p' "$r")
+	[ -n "$frag" ] && [ -n "$round" ] || fail "$r: no kselftest round"
+	case $letter in *"$frag"*) ;; *) fail "$t letter: not the run's $frag" ;; esac
+	case $letter in *"$round"*) ;; *) fail "$t letter: not the run's $round" ;; esac
+	echo "ok: $t's test figures are its committed guest run's ($counts of $n, then $failed passed; $frag)"
+done
