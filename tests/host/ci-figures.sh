@@ -1,14 +1,17 @@
 # lab-tags: runner
 # The CI figures in Documentation/testing.md ("Measured on 2 cores") are
 # those of the runs committed in Documentation/runs/: each count and time
-# the paragraph gives is found in its run's file.
+# the paragraph gives is found in its run's file.  So are the backports'
+# kABI and test figures in their cover letters.
 # shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
-ci=$top/Documentation/runs/ci-95bf8c4.txt
-dbg=$top/Documentation/runs/debug-39b0632.txt
+runs=$top/Documentation/runs
+warm=$runs/ci-cd8626c-warm.txt
+cold=$runs/ci-0c742a6-cold.txt
+dbg=$runs/debug-39b0632.txt
 doc=$top/Documentation/testing.md
-para=$(sed -n '/^Measured on 2 cores (2026-12-06/,/^$/p' "$doc" | tr '\n' ' ')
+para=$(sed -n '/^Measured on 2 cores (2026-12-06)/,/^$/p' "$doc" | tr '\n' ' ' | tr -s ' ')
 [ -n "$para" ] || fail "no CI paragraph in $doc"
 has() {	# FILE REGEX WHAT
 	grep -qE "$2" "$1" || fail "$3: not in $(basename "$1")"
@@ -16,15 +19,25 @@ has() {	# FILE REGEX WHAT
 in_doc() {	# TEXT
 	case $para in *"$1"*) ;; *) fail "the paragraph no longer says '$1'" ;; esac
 }
-in_doc "commit 95bf8c4"
-in_doc "43 tests"
-has "$ci" '^1\.\.43$' "43 tests"
-in_doc "in 1656 s"
-has "$ci" '^# ci: 1656s so far' "1656 s"
-in_doc "2958 s in all"
-has "$ci" '^rc=1 elapsed=2958$' "2958 s"
-has "$ci" '^not ok [0-9]+ mainline-base/guest/hpalloc-paced$' "hpalloc-paced failed"
-has "$ci" '^# 0 passed, 5 failed, 0 skipped$' "the debug step failed"
+in_doc "(commit cd8626c): the mainline step's 45 tests"
+has "$warm" '^1\.\.45$' "45 tests"
+in_doc "in 1625 s (one failure"
+has "$warm" '^# ci: 1625s so far$' "1625 s"
+has "$warm" '^# 44 passed, 1 failed, 0 skipped$' "one failure"
+in_doc "the 6.12 step, 25 passed: 2453 s in all"
+has "$warm" '^# 25 passed, 0 failed, 0 skipped$' "25 passed"
+has "$warm" '^# ci: 2453s in all$' "2453 s"
+in_doc "(commit 0c742a6): the mainline step's 45 tests, 45 passed, in 2938 s in all"
+has "$cold" '^45 passed, 0 failed, 0 skipped$' "45 passed"
+has "$cold" '^# ci: 2938s in all$' "2938 s"
+[ "$(grep -c '^# ci: .* skipped: ' "$cold")" = 3 ] || fail "the cold run did not skip three steps"
+for t in 6.12 6.1; do
+	f=$runs/step-$t-base.txt
+	c=$(sed -n 's/^# \([0-9]*\) passed, \([0-9]*\) failed, 0 skipped$/\1 passed, \2 failed/p' "$f")
+	e=$(sed -n 's/^rc=0 elapsed=\([0-9]*\)$/\1/p' "$f")
+	[ -n "$c" ] && [ -n "$e" ] || fail "$f: no counts or no rc=0"
+	in_doc "$t, $c in $e s"
+done
 in_doc "passed 5 of 5 in 346 s"
 has "$dbg" '^# 5 passed, 0 failed, 0 skipped$' "5 of 5"
 has "$dbg" 'elapsed=346$' "346 s"
