@@ -109,6 +109,9 @@ static void usage(FILE *f)
 		"                     request run (mm_compaction_kcompactd_wake),\n"
 		"                     by=sysctl, a write of the proactiveness\n"
 		"                     (mm_compaction_wakeup_kcompactd order=-1)\n"
+		"  -j, --json         the summary as one JSON object (the same\n"
+		"                     names; markers, open_rounds and nodes as\n"
+		"                     arrays of objects)\n"
 		"  -q, --quiet        no summary on stdout\n"
 		"  -h, --help         this text\n"
 		"FILE - is standard output.  The summary has one 'name value' line\n"
@@ -417,29 +420,39 @@ static unsigned long sum(const unsigned long *v, int n)
 	return s;
 }
 
-static void print_summary(struct ctx *c)
+/* The totals over all nodes */
+static void totals(struct ctx *c, struct node_stats *t, unsigned long *open)
 {
-	struct node_stats t = { 0 };
-	unsigned long open = 0;
 	int nid, i;
 
+	memset(t, 0, sizeof(*t));
+	*open = 0;
 	for (nid = 0; nid <= c->max_nid; nid++) {
 		struct node_stats *n = &c->node[nid];
 
 		for (i = 0; i < NR_DECISIONS; i++)
-			t.checks[i] += n->checks[i];
+			t->checks[i] += n->checks[i];
 		for (i = 0; i < NR_OUTCOMES; i++)
-			t.ends[i] += n->ends[i];
-		t.unknown += n->unknown;
-		t.defers += n->defers;
-		t.migrate_scanned += n->migrate_scanned;
-		t.free_scanned += n->free_scanned;
-		t.sysctl_wakeups += n->sysctl_wakeups;
-		t.ends_unmatched += n->ends_unmatched;
-		t.zone_begins += n->zone_begins;
-		t.zone_ends += n->zone_ends;
-		open += n->open;
+			t->ends[i] += n->ends[i];
+		t->unknown += n->unknown;
+		t->defers += n->defers;
+		t->migrate_scanned += n->migrate_scanned;
+		t->free_scanned += n->free_scanned;
+		t->sysctl_wakeups += n->sysctl_wakeups;
+		t->ends_unmatched += n->ends_unmatched;
+		t->zone_begins += n->zone_begins;
+		t->zone_ends += n->zone_ends;
+		*open += n->open;
 	}
+}
+
+static void print_summary(struct ctx *c)
+{
+	struct node_stats t;
+	unsigned long open;
+	int nid, i;
+
+	totals(c, &t, &open);
 	printf("checks %lu\n", sum(t.checks, NR_DECISIONS));
 	for (i = 0; i < NR_DECISIONS; i++)
 		printf("checks_%s %lu\n", decision_names[i], t.checks[i]);
@@ -476,6 +489,91 @@ static void print_summary(struct ctx *c)
 	}
 }
 
+/* A marker's text as a JSON string (add_marker kept it printable but for quotes) */
+static void json_text(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", *s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
+}
+
+/*
+ * The same summary as one JSON object (--json): the totals by the names
+ * of the text form; "markers", "open_rounds" and "nodes" as arrays of
+ * objects; kcompactd_migrated and an open round's migrated null without
+ * the migratepages events.
+ */
+static void print_json(struct ctx *c)
+{
+	struct node_stats t;
+	unsigned long open;
+	int nid, i;
+	const char *sep = "";
+
+	totals(c, &t, &open);
+	printf("{\n  \"checks\": %lu,\n", sum(t.checks, NR_DECISIONS));
+	for (i = 0; i < NR_DECISIONS; i++)
+		printf("  \"checks_%s\": %lu,\n", decision_names[i], t.checks[i]);
+	printf("  \"rounds\": %lu,\n  \"ends\": %lu,\n", t.checks[2], sum(t.ends, NR_OUTCOMES));
+	for (i = 0; i < NR_OUTCOMES; i++)
+		printf("  \"ends_%s\": %lu,\n", outcome_names[i], t.ends[i]);
+	printf("  \"defers\": %lu,\n  \"migrate_scanned\": %llu,\n  \"free_scanned\": %llu,\n",
+	       t.defers, t.migrate_scanned, t.free_scanned);
+	printf("  \"rounds_open_at_end\": %lu,\n  \"ends_without_start\": %lu,\n",
+	       open, t.ends_unmatched);
+	printf("  \"unknown_symbols\": %lu,\n  \"sysctl_wakeups\": %lu,\n",
+	       t.unknown, t.sysctl_wakeups);
+	printf("  \"zone_compactions_begun\": %lu,\n  \"zone_compactions_ended\": %lu,\n",
+	       t.zone_begins, t.zone_ends);
+	printf("  \"kcompactd_sleeps\": %lu,\n", c->sleeps);
+	if (c->have_migrated)
+		printf("  \"kcompactd_migrated\": %llu,\n", c->kcompactd_migrated);
+	else
+		printf("  \"kcompactd_migrated\": null,\n");
+	printf("  \"last_event_s\": %.6f,\n", c->have_first ? secs(c, c->last_ts) : 0);
+	printf("  \"markers\": [");
+	for (i = 0; i < c->nr_markers; i++) {
+		printf("%s\n    { \"time_s\": %.6f, \"text\": ", sep, secs(c, c->markers[i].ts));
+		json_text(c->markers[i].text);
+		printf(" }");
+		sep = ",";
+	}
+	printf("%s],\n  \"open_rounds\": [", *sep ? "\n  " : "");
+	sep = "";
+	for (nid = 0; nid <= c->max_nid; nid++) {
+		struct node_stats *n = &c->node[nid];
+
+		if (!n->open)
+			continue;
+		printf("%s\n    { \"nid\": %d, \"begin_s\": %.6f, \"migrated\": ", sep, nid,
+		       secs(c, n->begin_ts));
+		if (c->have_migrated)
+			printf("%llu }", n->round_migrated);
+		else
+			printf("null }");
+		sep = ",";
+	}
+	printf("%s],\n  \"nodes\": [", *sep ? "\n  " : "");
+	sep = "";
+	for (nid = 0; nid <= c->max_nid; nid++) {
+		struct node_stats *n = &c->node[nid];
+
+		printf("%s\n    { \"nid\": %d, \"checks\": %lu, \"rounds\": %lu, \"ends\": %lu, "
+		       "\"success\": %lu, \"defers\": %lu }", sep, nid,
+		       sum(n->checks, NR_DECISIONS), n->checks[2],
+		       sum(n->ends, NR_OUTCOMES), n->ends[0], n->defers);
+		sep = ",";
+	}
+	printf("%s]\n}\n", *sep ? "\n  " : "");
+}
+
 static FILE *open_out(const char *path)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
@@ -494,17 +592,18 @@ int main(int argc, char **argv)
 		{ "rounds", required_argument, NULL, 'r' },
 		{ "defers", required_argument, NULL, 'd' },
 		{ "wakes", required_argument, NULL, 'w' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ctx *c = calloc(1, sizeof(*c));
 	struct tracecmd_input *h;
-	int opt, quiet = 0, nid;
+	int opt, quiet = 0, json = 0, nid;
 
 	if (!c)
 		return 1;
-	while ((opt = getopt_long(argc, argv, "s:r:d:w:qh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:r:d:w:jqh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 			c->scores = open_out(optarg);
@@ -523,6 +622,9 @@ int main(int argc, char **argv)
 		case 'w':
 			c->wakes = open_out(optarg);
 			fprintf(c->wakes, "time_s,nid,order,by\n");
+			break;
+		case 'j':
+			json = 1;
 			break;
 		case 'q':
 			quiet = 1;
@@ -549,7 +651,9 @@ int main(int argc, char **argv)
 	}
 	for (nid = 0; nid <= c->max_nid; nid++)
 		flush_defer(c, &c->node[nid], nid, NULL);
-	if (!quiet)
+	if (!quiet && json)
+		print_json(c);
+	else if (!quiet)
 		print_summary(c);
 	if (c->unknown_nid)
 		fprintf(stderr, "proactive-trace: %lu events with a bad nid\n", c->unknown_nid);

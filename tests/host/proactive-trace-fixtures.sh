@@ -3,7 +3,8 @@
 # proactive-round and backoff-unmovable tests, on the mainline tree with
 # v3 of the series: the end event's fields nid, score_before, score_after,
 # outcome, migrate_scanned, free_scanned): the exact rounds, deferrals,
-# wake-ups, scores and totals those recordings hold.
+# wake-ups, scores and totals those recordings hold; --json gives the
+# summary's figures under the same names.
 # shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
@@ -66,6 +67,17 @@ expect "rounds on node 0: triggered, then the retry after the window" \
 		cols "$TEST_DIR/backoff-rounds.csv" nid begin_s outcome triggered deferred |
 		awk '$1 == 0 { print $2, $3, $4, $5 }' | paste -sd' ')" \
 	"0.000873 partial 1 1 33.483168 partial 0 1"
+
+# --json: the same summary as one JSON object, the same names and values
+# (the scalars as "name value" lines; open rounds and nodes as the text's)
+for f in trace-round trace-backoff; do
+	"$pt" --json "$fx/$f.dat" > "$TEST_DIR/$f.json" || fail "proactive-trace --json failed"
+	expect "$f: --json has the text summary's figures" "$(jq -r '(to_entries[] | select(.value | type == "number") | "\(.key) \(.value)"),
+		(.markers[] | "marker \(.time_s) \(.text)"), (.open_rounds[] | "open_round \(.nid) \(.begin_s) \(.migrated // "-")"),
+		(.nodes[] | "node \(.nid) checks \(.checks) rounds \(.rounds) ends \(.ends) success \(.success) defers \(.defers)")' \
+		"$TEST_DIR/$f.json" | awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^[0-9.]+$/) $i += 0; print }' | sort)" \
+		"$("$pt" "$fx/$f.dat" | awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^[0-9.]+$/) $i += 0; print }' | sort)"
+done
 
 "$pt" "$fx/console-clean.log" >/dev/null 2>&1 && fail "a non-trace file was accepted"
 "$pt" --help | grep -q '^usage: proactive-trace' || fail "no --help"
