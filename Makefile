@@ -72,7 +72,7 @@ STRESS_CI_S ?= $(STRESS_CI_S_$(KFLAVOR))
 # allocation experiment), the screenshot, its size, and the seconds to let
 # KernelShark load and draw.
 KS_TRACE ?= results/latest/p20/alloc.dat
-# make report: the demo results folder to extract and render again.
+# make report: the demo results folder to report again.
 R ?= results/latest
 KS_PNG ?= Documentation/images/kernelshark-proactive.png
 KS_GEOMETRY ?= 1600x800
@@ -168,7 +168,7 @@ all: lab
 
 help:
 	@echo "make demo        the original evaluation in the guest: report in results/latest"
-	@echo "make report      extract and render a demo's report again: R=results/latest"
+	@echo "make report      a demo's report again, from its raw results: R=results/latest"
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
@@ -275,6 +275,15 @@ $(TRACE_TOOL): trace/proactive-trace.c tests/progs/lab-opt.h | $(DEPS_STAMP)
 	@$(CC) $(CFLAGS_PROGS) -Itests/progs $$(pkg-config --cflags libtracecmd) -o $@ $< \
 		$$(pkg-config --libs libtracecmd)
 
+# ---- The report program (host only: libc and libm): make demo's and make
+# ---- bench's reports from their raw results (Documentation/tools.md).
+REPORT_TOOL := $(BINDIR)/lab-report
+REPORT_SRC  := $(wildcard report/*.c report/*.h)
+$(REPORT_TOOL): $(REPORT_SRC) tests/progs/lab-opt.h
+	@mkdir -p $(BINDIR)
+	@echo "  CC      $@"
+	@$(CC) $(CFLAGS_PROGS) -Itests/progs -o $@ $(filter %.c,$(REPORT_SRC)) -lm
+
 # ---- kselftests from the tree, built for the guest.
 SELFTESTS := proactive_compaction compaction_test migration split_huge_page_test khugepaged
 selftests: $(SELFTEST_OUT).stamp
@@ -337,7 +346,7 @@ kernelshark:
 	@scripts/kernelshark-shot.sh $(KS_TRACE) $(KS_PNG)
 
 # ---- Running
-test: lab
+test: lab $(REPORT_TOOL)
 	@scripts/run-tests.sh
 
 # The same suite on the debug kernel, in its own build and run folders.
@@ -368,14 +377,13 @@ settings-debug:
 shell: lab
 	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell || { cat $(LAB_RUNS)/shell/verdict >&2 2>/dev/null; exit 1; }
 
-demo: lab
+demo: lab $(REPORT_TOOL)
 	@scripts/demo.sh results
 
 # The report of a demo run again, from its raw data (after a change to the
-# report's code; needs only the host's trace tool).
-report: $(TRACE_TOOL)
-	@scripts/demo-extract.sh $(R)
-	@scripts/demo-render.sh $(R)
+# report's code; needs only the host's trace tool and lab-report).
+report: $(TRACE_TOOL) $(REPORT_TOOL)
+	@$(REPORT_TOOL) demo $(R)
 	@echo "report: $(R)/report.md"
 
 # One boot of tests/guest/jobs/long-compaction.sh: where a compaction that
@@ -386,7 +394,7 @@ long-compaction: lab
 	@grep '^long:' $(LAB_RUNS)/long-compaction/out/job.log
 	@echo "long-compaction: results in $(LAB_RUNS)/long-compaction/out/long"
 
-bench: lab $(STOCK_KERNEL)
+bench: lab $(STOCK_KERNEL) $(REPORT_TOOL)
 	@scripts/bench.sh results $(STOCK_KERNEL)
 
 stress: lab

@@ -4,8 +4,9 @@
 # configuration without the series), the patched kernel with tracing off,
 # and the patched kernel recording every mm_compaction_proactive_* event.
 # Each runs tests/guest/jobs/bench.sh; the results go to
-# RESULTS_ROOT/bench-<timestamp>/<config>-<boot>/, the report to
-# bench.md there, and RESULTS_ROOT/bench-latest points at it.
+# RESULTS_ROOT/bench-<timestamp>/<config>-<boot>/, the report (lab-report
+# bench: metrics.csv, bench.md, summary.json) there, and
+# RESULTS_ROOT/bench-latest points at it.
 #
 # Settings (from the Makefile): BENCH_BOOTS, and what the guest job
 # declares it reads (its header).
@@ -41,6 +42,6 @@ while [ "$i" -le "$BENCH_BOOTS" ]; do
 	i=$((i + 1))
 done
 echo "$(cat "$run/machine"), $(($(date +%s) - start)) s for all boots" > "$res/machine"
-"$here/bench-report.sh" "$res"
+"${LAB_REPORT:-$here/../build/bin/lab-report}" bench "$res"
 ln -sfn "$(basename "$res")" "$root/bench-latest"
 cat "$res/bench.md"

@@ -3,9 +3,9 @@
 # each mode, then the back-off experiment) runs tests/guest/jobs/demo.sh in its
 # own freshly booted guest, as the original work measured each kernel from a
 # fresh boot.  The raw results are collected into RESULTS_ROOT/<timestamp>/;
-# demo-extract.sh writes their figures into its metrics/, demo-render.sh
-# the report and plots from those; RESULTS_ROOT/latest points at it and the
-# report is printed.
+# lab-report (report/, in build/bin) writes their figures into its
+# metrics/, the report, summary and plots; RESULTS_ROOT/latest points at
+# it and the report is printed.
 #
 # Settings (from the Makefile): DEMO_MODES (comma-separated proactiveness
 # values), DEMO_EXPERIMENTS (comma-separated: alloc,pretouch),
@@ -55,8 +55,7 @@ echo "$(cat "$res/machine"), $(($(date +%s) - start)) s for all boots" > "$res/m
 pkg="linux-source-${KVER:?}"
 [ "$KVER" != mainline ] || pkg="$(cut -d' ' -f1,2 "$LAB_ROOT/build/mainline.pkg" 2>/dev/null || echo "linux-source-7.x")"
 echo "$(cat "$res/kernel"), Debian's $pkg with patches/$KVER" > "$res/kernel"
-"$here/demo-extract.sh" "$res"
-"$here/demo-render.sh" "$res"
+"${LAB_REPORT:-$here/../build/bin/lab-report}" demo "$res"
 ln -sfn "$stamp" "$root/latest"
 grep -v '^!\[' "$res/report.md"
 echo "demo: report $res/report.md, summary $res/summary.json, plots $res/*.png"

@@ -19,7 +19,7 @@
 # unmovable fragmentation, for DEMO_BACKOFF_S seconds.
 #
 # Results go to $OUT/p<MODE>/<EXPERIMENT>-* or $OUT/backoff/, for
-# scripts/demo-extract.sh.
+# lab-report demo (report/demo.c).
 # shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
