@@ -1,0 +1,94 @@
+# lab-tags: tools
+# make bench's report from a fixture in the formats bench.sh and its guest
+# job write (tests/host/fixtures/bench: three boots each of stock, off and
+# on, the events-on boots given the recorded trace-round.dat): lab-report
+# bench writes the per-boot figures the raw readings hold into
+# metrics.csv, min / median / max per configuration, the ratios of the
+# geometric means with their log-scale intervals and n, the added CPU per
+# check; its sentences follow the data, also when the data is changed to
+# say the opposite.
+# shellcheck source=tests/lib/host.sh
+. "$(dirname "$0")/../lib/host.sh"
+
+fx=$top/tests/host/fixtures
+res=$TEST_DIR/bench
+lr=$top/build/bin/lab-report
+[ -x "$top/build/bin/proactive-trace" ] || fail "no build/bin/proactive-trace (make lab)"
+[ -x "$lr" ] || fail "no $lr (make build/bin/lab-report)"
+
+fixture() {
+	rm -rf "$res"
+	cp -r "$fx/bench" "$res"
+	for d in "$res"/on-*; do cp "$fx/trace-round.dat" "$d/bench.dat"; done
+}
+report() {
+	"$lr" bench "$res" > "$TEST_DIR/report.log" 2>&1 || fail "lab-report bench: $(tail -3 "$TEST_DIR/report.log")"
+}
+expect() {	# WHAT GOT WANT
+	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
+	echo "ok: $1"
+}
+has_line() {	# WHAT PATTERN (grep -E on bench.md)
+	grep -qE "$2" "$res/bench.md" || fail "$1: no line matching '$2' in bench.md"
+}
+# col CONFIG BOOT NAME: a metrics.csv figure
+col() {
+	cols "$res/metrics.csv" config boot "$3" | awk -v c="$1" -v b="$2" '$1 == c && $2 == b { print $3 }'
+}
+# delta FROM TO: kcompactd ns over the nodes between two readings
+delta() {
+	awk 'FNR == NR { b[$1] = $2; next } { s += $2 - b[$1] } END { print s }' "$1" "$2"
+}
+
+fixture
+report
+expect "nine boots" "$(($(wc -l < "$res/metrics.csv") - 1))" 9
+d=$res/off-2
+expect "off-2 rounds-phase CPU" "$(col off 2 round_cpu_ns)" "$(delta "$d/cpu-start" "$d/cpu-rounds")"
+expect "off-2 idle-phase CPU" "$(col off 2 idle_cpu_ns)" "$(delta "$d/cpu-rounds" "$d/cpu-idle")"
+expect "off-2 pages scanned" "$(col off 2 pages_scanned)" \
+	"$(awk 'FNR == NR { b[$1] = $2; next } $1 == "compact_migrate_scanned" || $1 == "compact_free_scanned" { s += $2 - b[$1] } END { print s }' \
+		"$d/vmstat-start" "$d/vmstat-rounds")"
+expect "off-2 checks: nominal, 2 nodes x 20 s x 2" "$(col off 2 checks)" 80
+expect "stock has no rounds counter" "$(col stock 1 rounds)" -
+expect "on-1 checks recorded (proactive-trace --json)" "$(col on 1 traced_checks)" 16
+expect "stock-3 CPU per 100k pages" "$(col stock 3 cpu_ns_per_100k_pages)" \
+	"$(awk -v c="$(col stock 3 round_cpu_ns)" -v p="$(col stock 3 pages_scanned)" 'BEGIN { printf "%.0f", c / p * 100000 }')"
+
+# The report: the spread, the ratios with their intervals and n
+has_line "boots" '^Guest: .*Boots per configuration: stock 3, off 3, on 3'
+has_line "idle-check row" "^\| kcompactd CPU per idle check \(ns; nominal checks\) \| $(cols "$res/metrics.csv" config cpu_ns_per_check |
+	awk '$1 == "stock" { print $2 }' | sort -n | paste -sd' ' | awk '{ print $1 " / " $2 " / " $3 }') \|"
+ratio=$(cols "$res/metrics.csv" config cpu_ns_per_check | awk '$1 == "on" { a += log($2); na++ } $1 == "off" { b += log($2); nb++ }
+	END { printf "%.3f", exp(a / na - b / nb) }')
+has_line "on / off per check: the geometric means' ratio, its interval and n" \
+	"^\| cpu_ns_per_check \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \(n 3/3\) \| [0-9.]+ \[[0-9.]+, [0-9.]+\] \(n 3/3\) \| $ratio \[[0-9.]+, [0-9.]+\] \(n 3/3\) \|"
+jq -e --argjson r "$ratio" '.ratios.cpu_ns_per_check_on_off | (.ratio * 1000 | round) == ($r * 1000 | round) and .ci95[0] < .ratio and .ratio < .ci95[1] and .n == [3, 3]' \
+	"$res/summary.json" > /dev/null || fail "summary.json: $(jq -c .ratios.cpu_ns_per_check_on_off "$res/summary.json")"
+echo "ok: summary.json's ratio"
+# The fixture's sentences: events on cost more per check; off against
+# stock per check is not resolved
+has_line "events on: more per check" '^Added CPU per check .*: [0-9]+ ns \[[0-9]+, [0-9]+\] \(n 3/3\): events on cost more per check'
+has_line "on / off per check excludes 1" '^Intervals that exclude 1:.* cpu_ns_per_check on / off: [0-9.]+ \(higher\)'
+grep -q 'cpu_ns_per_check off / stock' "$res/bench.md" && fail "off / stock per check named as resolved"
+has_line "checks recorded" 'Checks recorded with events on, over both phases: 16/16/16'
+
+# The opposite: events on as cheap as tracing off in the idle phase
+fixture
+for i in 1 2 3; do
+	awk 'FNR == NR { r[$1] = $2; next } { print $1, r[$1] + $2 }' "$res/on-$i/cpu-rounds" /dev/stdin > "$TEST_DIR/idle" <<-IDLE
+	$(awk 'FNR == NR { b[$1] = $2; next } { print $1, $2 - b[$1] }' "$res/off-$i/cpu-rounds" "$res/off-$i/cpu-idle")
+	IDLE
+	mv "$TEST_DIR/idle" "$res/on-$i/cpu-idle"
+done
+report
+expect "on's idle CPU is off's" "$(col on 2 idle_cpu_ns)" "$(col off 2 idle_cpu_ns)"
+has_line "events on: no added cost resolved" '^Added CPU per check .*: -?[0-9]+ ns \[-?[0-9]+, -?[0-9]+\] \(n 3/3\): no added cost resolved'
+grep -q 'cpu_ns_per_check on / off' "$res/bench.md" && fail "on / off per check still named as resolved"
+echo "ok: the sentences follow the changed data"
+
+# Bad input: no boots
+mkdir -p "$TEST_DIR/empty"
+"$lr" bench "$TEST_DIR/empty" 2> "$TEST_DIR/empty.err" && fail "lab-report accepted a folder without boots"
+grep -q 'no boot results' "$TEST_DIR/empty.err" || fail "lab-report's error: $(cat "$TEST_DIR/empty.err")"
+echo "ok: bad input rejected"
