@@ -22,8 +22,15 @@ MEM_PER_NODE ?= 1024
 # MiB of hot-pluggable memory per node: a QEMU pc-dimm, onlined into
 # ZONE_MOVABLE (0: none).  guest/memory-hotplug declares its own.
 DIMM_PER_NODE ?= 0
-# QEMU accelerator: tcg.  kvm is opt-in: nested KVM hangs on the lab machines.
+# QEMU accelerator: tcg (CPUS_PER_NODE vCPUs on every node), or icount, the
+# repeatable mode: TCG with one instruction-counted vCPU on node 0, the other
+# nodes memory only (Documentation/testing.md).  kvm is opt-in: nested KVM
+# hangs on the lab machines.
 ACCEL ?= tcg
+# QEMU's CPU model.  The repeatable mode fixes a named one: its count of an
+# instruction such as rep movs depends on the model's features.
+QEMU_CPU_icount := qemu64
+QEMU_CPU ?= $(or $(QEMU_CPU_$(ACCEL)),max)
 # Seconds a guest run may take before it is killed and failed (the debug
 # kernel runs about three times slower under TCG).
 TIMEOUT_base := 300
@@ -134,7 +141,7 @@ MODULES := $(notdir $(wildcard tests/modules/*))
 
 # The settings: exported to every script (a guest job gets those its
 # header declares), and shown by make settings.
-SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL \
+SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL QEMU_CPU \
 	TIMEOUT STRESS_CI_S EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS \
 	DEMO_BACKOFF_S DEMO_TIMEOUT DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS \
 	BENCH_ROUND_S BENCH_IDLE_S BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S \

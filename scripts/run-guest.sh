@@ -22,7 +22,7 @@
 #
 # Settings come from the environment (the Makefile is the one place that
 # defines them): LAB_KERNEL LAB_IMAGE LAB_ROOT NODES CPUS_PER_NODE
-# MEM_PER_NODE DIMM_PER_NODE ACCEL TIMEOUT QEMU, optional EXTRA_CMDLINE, and
+# MEM_PER_NODE DIMM_PER_NODE ACCEL QEMU_CPU TIMEOUT QEMU, optional EXTRA_CMDLINE, and
 # the guest library's environment (JOB_BASE_ENV in lib/job.sh), which every
 # job gets.
 set -eu
@@ -37,6 +37,28 @@ run=$1
 
 : "${LAB_KERNEL:?}" "${LAB_IMAGE:?}" "${LAB_ROOT:?}" "${TIMEOUT:?}"
 : "${NODES:?}" "${CPUS_PER_NODE:?}" "${MEM_PER_NODE:?}" "${DIMM_PER_NODE:?}" "${ACCEL:?}" "${QEMU:?}"
+: "${QEMU_CPU:?}"
+
+# The accelerator.  icount is the repeatable mode (Documentation/testing.md,
+# "The repeatable mode"): TCG with one vCPU whose clock counts instructions
+# (shift=1: 2 ns each), so that guest time does not follow the host's load;
+# node 0 holds the vCPU and the other nodes are memory only, because QEMU's
+# icount stalls at the bring-up of a second vCPU.
+case $ACCEL in
+tcg|kvm)
+	accel=$ACCEL
+	vcpus=$((NODES * CPUS_PER_NODE)) ;;
+icount)
+	[ "$CPUS_PER_NODE" -eq 1 ] || {
+		echo "run-guest: ACCEL=icount boots one vCPU (node 0's); CPUS_PER_NODE=$CPUS_PER_NODE needs ACCEL=tcg" >&2
+		exit 2
+	}
+	accel="tcg -icount shift=1,sleep=off"
+	vcpus=1 ;;
+*)
+	echo "run-guest: ACCEL=$ACCEL: want tcg, icount or kvm" >&2
+	exit 2 ;;
+esac
 
 rm -rf "$run"
 mkdir -p "$run/out"
@@ -55,7 +77,7 @@ write_job() {
 	} > "$run/out/job"
 }
 # What was booted, for reports: one line
-echo "$NODES nodes x $MEM_PER_NODE MiB, $CPUS_PER_NODE CPU each, $DIMM_PER_NODE MiB DIMM each, QEMU -accel $ACCEL" > "$run/machine"
+echo "$NODES nodes x $MEM_PER_NODE MiB, $vcpus vCPU in all, $DIMM_PER_NODE MiB DIMM each, QEMU -accel $accel -cpu $QEMU_CPU" > "$run/machine"
 
 interactive=no
 if [ "$mode" = shell ] && [ -t 0 ]; then
@@ -83,7 +105,7 @@ fi
 # kernel image's rodata/data gap; seen up to 23 s, with no steal time on
 # the host.  The soft-lockup detector (2 x watchdog_thresh) is raised past
 # that: a real lockup still fails the run, a minute in.
-[ "$ACCEL" = tcg ] && cmdline="$cmdline watchdog_thresh=30"
+[ "$ACCEL" = kvm ] || cmdline="$cmdline watchdog_thresh=30"
 # Hot-pluggable memory goes to ZONE_MOVABLE, so that it can be offlined.
 [ "$DIMM_PER_NODE" -eq 0 ] || cmdline="$cmdline memhp_default_state=online_movable"
 cmdline="$cmdline ${EXTRA_CMDLINE:-}"
@@ -95,18 +117,24 @@ mem=$((NODES * MEM_PER_NODE))M
 	mem="$mem,slots=$NODES,maxmem=$((NODES * (MEM_PER_NODE + DIMM_PER_NODE)))M"
 
 # The QEMU command line, built in "$@".
-set -- "$QEMU" -accel "$ACCEL" -machine q35 -cpu max \
-	-nodefaults -no-user-config -display none -no-reboot \
-	-smp "$((NODES * CPUS_PER_NODE)),sockets=$NODES,cores=$CPUS_PER_NODE,threads=1" \
-	-m "$mem"
+# shellcheck disable=SC2086 # $accel is the accelerator and its options
+set -- "$QEMU" -accel $accel -machine q35 -cpu "$QEMU_CPU" \
+	-nodefaults -no-user-config -display none -no-reboot -m "$mem"
+if [ "$ACCEL" = icount ]; then
+	set -- "$@" -smp 1
+else
+	set -- "$@" -smp "$vcpus,sockets=$NODES,cores=$CPUS_PER_NODE,threads=1"
+fi
 [ -r /usr/share/qemu/qboot.rom ] && set -- "$@" -bios /usr/share/qemu/qboot.rom
 n=0
 # One socket per node: CPUs that share a last-level cache on two nodes make
 # the scheduler WARN at boot (topology_sane()).
 while [ "$n" -lt "$NODES" ]; do		# node n: its memory and its CPUs
 	first=$((n * CPUS_PER_NODE))
+	cpus=",cpus=$first-$((first + CPUS_PER_NODE - 1))"
+	[ "$ACCEL" != icount ] || [ "$n" -eq 0 ] || cpus=
 	set -- "$@" -object "memory-backend-ram,id=mem$n,size=${MEM_PER_NODE}M" \
-		-numa "node,nodeid=$n,cpus=$first-$((first + CPUS_PER_NODE - 1)),memdev=mem$n"
+		-numa "node,nodeid=$n$cpus,memdev=mem$n"
 	# its hot-pluggable memory: a DIMM plugged before boot, which the
 	# kernel adds through ACPI like one plugged later
 	[ "$DIMM_PER_NODE" -eq 0 ] ||
