@@ -5,6 +5,9 @@
 # skipped unbooted; an argument the job does not declare fails it
 # unbooted; a declared setting reaches the guest exactly, quotes and
 # spaces included; and the host-side check's skip or failure is the job's.
+# ACCEL=icount boots one vCPU on node 0 and memory-only nodes, and a shape
+# it cannot boot, or an unknown accelerator, is refused before anything
+# is touched.
 # shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
@@ -49,3 +52,27 @@ printf '%s\n' '[ -e "$1/mark" ] && echo "FAIL: the job left a mark"; exit 1' > "
 st=0
 guest_run hc-fail 'touch "$OUT/mark"' || st=$?
 expect_run hc-fail 1 "host-check: the job left a mark"
+
+# The repeatable mode: one vCPU, on node 0; the other nodes memory only.
+st=0
+ACCEL=icount QEMU_CPU=qemu64 guest_run icount '. /lab/tests/lib/guest.sh
+[ "$(nproc)" = 1 ] || fail "$(nproc) CPUs"
+[ "$(cat /sys/devices/system/node/node0/cpulist)" = 0 ] || fail "node 0 has CPUs $(cat /sys/devices/system/node/node0/cpulist)"
+for n in /sys/devices/system/node/node[1-9]*; do
+	[ -z "$(cat "$n/cpulist")" ] || fail "${n##*/} has CPUs $(cat "$n/cpulist")"
+done
+[ "$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)" = "$NODES" ] || fail "not $NODES nodes"' || st=$?
+expect_run icount 0 ok
+grep -q -- '-icount shift=1,sleep=off -cpu qemu64' "$TEST_DIR/icount/machine" ||
+	fail "icount: booted $(cat "$TEST_DIR/icount/machine")"
+# and what it cannot boot: refused, the run folder untouched
+for bad in "ACCEL=icount CPUS_PER_NODE=2:boots one vCPU" "ACCEL=hvf:want tcg, icount or kvm"; do
+	mkdir -p "$TEST_DIR/refused" && : > "$TEST_DIR/refused/mark"
+	st=0
+	# shellcheck disable=SC2046 # the settings, one word each
+	env $(echo "${bad%%:*}") "$scripts/run-guest.sh" "$TEST_DIR/refused" </dev/null 2>"$TEST_DIR/refused.err" || st=$?
+	[ "$st" = 2 ] || fail "${bad%%:*}: status $st, want 2"
+	grep -q "${bad#*:}" "$TEST_DIR/refused.err" || fail "${bad%%:*}: said '$(cat "$TEST_DIR/refused.err")'"
+	[ -e "$TEST_DIR/refused/mark" ] || fail "${bad%%:*}: the run folder was touched"
+	echo "ok: ${bad%%:*} refused: $(cat "$TEST_DIR/refused.err")"
+done
