@@ -12,7 +12,8 @@ KVER ?= mainline
 # newest linux-source-7.x in unstable, else in experimental.  A choice stays
 # in effect (build/mainline.pkg) until another is made.
 MAINLINE_PKG ?=
-# Kernel flavour: base, or debug (KASAN, lockdep, DEBUG_VM, ...).
+# Kernel flavour: base, debug (KASAN, lockdep, DEBUG_VM, ...), or bench
+# (static keys, -O2: make bench's kernels).
 KFLAVOR ?= base
 # The guest: NODES emulated NUMA nodes of MEM_PER_NODE MiB and CPUS_PER_NODE
 # CPUs each.
@@ -35,6 +36,7 @@ QEMU_CPU ?= $(or $(QEMU_CPU_$(ACCEL)),max)
 # kernel runs about three times slower under TCG).
 TIMEOUT_base := 300
 TIMEOUT_debug := 900
+TIMEOUT_bench := 300
 TIMEOUT ?= $(TIMEOUT_$(KFLAVOR))
 # Appended to the guest kernel command line.
 EXTRA_CMDLINE ?=
@@ -55,10 +57,18 @@ DEMO_RATES ?= 10,30,100,300,1000
 DEMO_PACE_S ?= 20
 # Seconds each of the demo's guest boots may take.
 DEMO_TIMEOUT ?= 900
-# make bench: boots per configuration (stock, patched with tracing off,
-# patched with the series' events on), seconds of proactive rounds and of
-# idle checks in each, and the seconds a boot may take.
-BENCH_BOOTS ?= 5
+# make bench: blocks of boots (one of each configuration: stock, stock with
+# one existing event recorded, patched with tracing off, patched with the
+# series' events on), seconds of proactive rounds and of idle checks in
+# each, and the seconds a boot may take; the kernels' flavour and the
+# accelerator (the repeatable mode); the seed of the boot order (empty: a
+# random one, kept in the run's plan); guests at a time (empty: 2 in the
+# repeatable mode, else 1).
+BENCH_BOOTS ?= 10
+BENCH_FLAVOR ?= bench
+BENCH_ACCEL ?= icount
+BENCH_SEED ?=
+BENCH_PAR ?=
 BENCH_ROUND_S ?= 10
 BENCH_IDLE_S ?= 20
 BENCH_TIMEOUT ?= 900
@@ -74,6 +84,7 @@ STRESS_S ?= 600
 STRESS_WINDOW_S ?= 15
 STRESS_CI_S_base := 120
 STRESS_CI_S_debug := 300
+STRESS_CI_S_bench := 120
 STRESS_CI_S ?= $(STRESS_CI_S_$(KFLAVOR))
 # make kernelshark: the trace.dat to open (default: the newest demo's p20
 # allocation experiment), the screenshot, its size, and the seconds to let
@@ -120,9 +131,10 @@ RUNS     := $(B)/runs
 
 FRAGS_base  := scripts/kconfig/base.config
 FRAGS_debug := $(FRAGS_base) scripts/kconfig/debug.config
+FRAGS_bench := $(FRAGS_base) scripts/kconfig/bench.config
 FRAGS       := $(FRAGS_$(KFLAVOR))
 ifeq ($(FRAGS),)
-$(error KFLAVOR=$(KFLAVOR): unknown flavour (base or debug))
+$(error KFLAVOR=$(KFLAVOR): unknown flavour (base, debug or bench))
 endif
 ifeq ($(wildcard $(PATCHES)/*.patch),)
 $(error KVER=$(KVER): no series in $(PATCHES) (trees: $(patsubst patches/%/,%,$(wildcard patches/*/))))
@@ -144,7 +156,7 @@ MODULES := $(notdir $(wildcard tests/modules/*))
 SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL QEMU_CPU \
 	TIMEOUT STRESS_CI_S EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS \
 	DEMO_BACKOFF_S DEMO_TIMEOUT DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS \
-	BENCH_ROUND_S BENCH_IDLE_S BENCH_TIMEOUT LONG_MODE LONG_RATE LONG_S STRESS_S \
+	BENCH_ROUND_S BENCH_IDLE_S BENCH_TIMEOUT BENCH_FLAVOR BENCH_ACCEL BENCH_SEED BENCH_PAR LONG_MODE LONG_RATE LONG_S STRESS_S \
 	STRESS_WINDOW_S QEMU POSTER CHECK_PREFIXES T TAGS TEST_PREFIX JOBS R KS_TRACE KS_PNG \
 	KS_GEOMETRY KS_WAIT_S
 export $(SETTINGS)
@@ -170,7 +182,7 @@ export LAB_GIVEN ?= $(strip $(foreach v,NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PE
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report bench stock-kernel long-compaction settings settings-debug clean distclean
+	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report bench bench-run stock-kernel long-compaction settings settings-debug clean distclean
 all: lab
 
 help:
@@ -240,7 +252,7 @@ $(KBUILD)/lab-kernel.stamp: $(KBUILD)/.config $(TREE_STAMP)
 # ---- lab-base, a worktree), without the series, with the same base
 # ---- configuration.  It changes only with the tarball or the fragments.
 STOCK_TREE   := $(B)/linux-$(KVER)-stock
-STOCK_KBUILD := $(B)/kbuild-$(KVER)-stock
+STOCK_KBUILD := $(B)/kbuild-$(KVER)-$(KFLAVOR)-stock
 STOCK_KERNEL := $(STOCK_KBUILD)/arch/x86/boot/bzImage
 $(STOCK_TREE).stamp: $(TARBALL) | $(TREE_STAMP)
 	@rm -rf $(STOCK_TREE)
@@ -248,10 +260,10 @@ $(STOCK_TREE).stamp: $(TARBALL) | $(TREE_STAMP)
 	@git -C $(TREE) worktree add -q --detach $(abspath $(STOCK_TREE)) lab-base
 	@touch $@
 stock-kernel: $(STOCK_KERNEL)
-$(STOCK_KERNEL): $(STOCK_TREE).stamp $(FRAGS_base) scripts/kconfig.sh
-	@echo "  KCONFIG $(KVER) stock: tinyconfig + $(notdir $(FRAGS_base))"
-	@scripts/kconfig.sh $(STOCK_TREE) $(STOCK_KBUILD) $(FRAGS_base)
-	@echo "  KBUILD  $(KVER) stock"
+$(STOCK_KERNEL): $(STOCK_TREE).stamp $(FRAGS) scripts/kconfig.sh
+	@echo "  KCONFIG $(KVER) $(KFLAVOR) stock: tinyconfig + $(notdir $(FRAGS))"
+	@scripts/kconfig.sh $(STOCK_TREE) $(STOCK_KBUILD) $(FRAGS)
+	@echo "  KBUILD  $(KVER) $(KFLAVOR) stock"
 	@$(MAKE) -s -C $(STOCK_TREE) O=$(abspath $(STOCK_KBUILD)) CC="ccache gcc" \
 		KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab -j$(JOBS) bzImage
 
@@ -401,7 +413,13 @@ long-compaction: lab
 	@grep '^long:' $(LAB_RUNS)/long-compaction/out/job.log
 	@echo "long-compaction: results in $(LAB_RUNS)/long-compaction/out/long"
 
-bench: lab $(STOCK_KERNEL) $(REPORT_TOOL)
+# make bench: on the bench flavour's kernels, stock and patched, in the
+# repeatable mode (Documentation/bench.md); bench-run: on the kernels and
+# accelerator of this make's settings.
+bench:
+	@$(MAKE) KFLAVOR=$(BENCH_FLAVOR) ACCEL=$(BENCH_ACCEL) $(call flavor_defaults,$(BENCH_FLAVOR)) \
+		$(if $(filter file,$(origin QEMU_CPU)),QEMU_CPU=$(or $(QEMU_CPU_$(BENCH_ACCEL)),max)) bench-run
+bench-run: lab $(STOCK_KERNEL) $(REPORT_TOOL)
 	@scripts/bench.sh results $(STOCK_KERNEL)
 
 stress: lab

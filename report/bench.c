@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * make bench's report: the boots' readings (bench.sh's results folder,
- * <config>-<boot>/: cpu-{start,rounds,idle}, vmstat-{start,rounds,idle},
- * idle-s, bench.dat with events on) read once into a record per boot;
- * from the records: metrics.csv (a row per boot), bench.md and
+ * <config>-<block>/: cpu-, csw- and vmstat-{start,rounds,idle}, idle-s,
+ * events and bench.dat with events recorded) read once into a record per
+ * boot; from the records: metrics.csv (a row per boot), bench.md and
  * summary.json.
  *
  * Per boot, from kcompactd's CPU time (all nodes) and the counters:
@@ -12,9 +12,14 @@
  *   and stock 6.1's proactive rounds do not count into the
  *   compact_daemon_* ones), pages, rounds (patched only: the series'
  *   compact_daemon_proactive_round);
- *   idle phase: CPU ns per check, the checks nominal: two a second per
- *   node (kcompactd's 500 ms period); with events on, the trace's count of
- *   checks over both phases is given beside it as a cross-check.
+ *   idle phase: CPU ns per check, the checks counted: kcompactd's
+ *   voluntary context switches, one a wake-up (data without csw-*
+ *   readings: nominal, two a second per node, and the report says so);
+ *   with the series' events on, the trace's count of checks over both
+ *   phases is given beside it as a cross-check;
+ *   events recorded (on, calib): written to the ring buffer, overwritten
+ *   ones included, over both phases; the cost of an event is the added
+ *   whole-run CPU (on - off, calib - stock) over the mean count.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -27,8 +32,8 @@
 #include "input.h"
 #include "report.h"
 
-static const char *const configs[] = { "stock", "off", "on" };
-#define NR_CONFIGS 3
+static const char *const configs[] = { "stock", "off", "on", "calib" };
+#define NR_CONFIGS 4
 
 struct boot {
 	int config;		/* index in configs */
@@ -37,22 +42,25 @@ struct boot {
 	double per_100k_pages, idle_cpu_ns, checks, per_check;
 	double traced_checks;	/* NAN without a recording */
 	double run_cpu_ns;
+	double events;		/* NAN without a recording */
+	int nominal;		/* checks not counted (no csw-* readings) */
 };
 
 /* The measures, by their metrics.csv names */
 enum measure {
-	ROUND_CPU, PAGES, ROUNDS, PER_100K, IDLE_CPU, CHECKS, PER_CHECK, TRACED, RUN_CPU, NR_MEASURES
+	ROUND_CPU, PAGES, ROUNDS, PER_100K, IDLE_CPU, CHECKS, PER_CHECK, TRACED, RUN_CPU, EVENTS,
+	NR_MEASURES
 };
 static const char *const measure_names[NR_MEASURES] = {
 	"round_cpu_ns", "pages_scanned", "rounds", "cpu_ns_per_100k_pages", "idle_cpu_ns",
-	"checks", "cpu_ns_per_check", "traced_checks", "run_cpu_ns",
+	"checks", "cpu_ns_per_check", "traced_checks", "run_cpu_ns", "events",
 };
 
 static double value(const struct boot *b, enum measure m)
 {
 	const double v[NR_MEASURES] = {
 		b->round_cpu_ns, b->pages_scanned, b->rounds, b->per_100k_pages, b->idle_cpu_ns,
-		b->checks, b->per_check, b->traced_checks, b->run_cpu_ns,
+		b->checks, b->per_check, b->traced_checks, b->run_cpu_ns, b->events,
 	};
 
 	return v[m];
@@ -66,7 +74,8 @@ struct bench {
 	const struct options *o;
 };
 
-/* kcompactd CPU ns over all nodes between two readings ("nid ns") */
+/* A per-kcompactd reading's delta, summed over the nodes ("nid value" lines:
+ * CPU ns, context switches) */
 static double ns(const char *from, const char *to)
 {
 	struct kv a = { 0 }, b = { 0 };
@@ -139,7 +148,7 @@ static int read_boot(struct bench *bn, const char *name)
 	static const char *const scanned[] = { "compact_migrate_scanned", "compact_free_scanned", NULL };
 	static const char *const round[] = { "compact_daemon_proactive_round", NULL };
 	const char *dash = strrchr(name, '-');
-	char *d, *f[8], buf[64], *end;
+	char *d, *f[11], buf[64], *end;
 	struct boot b = { 0 };
 	double idle_s;
 	int i, nodes;
@@ -166,6 +175,9 @@ static int read_boot(struct bench *bn, const char *name)
 	f[5] = xasprintf("%s/idle-s", d);
 	f[6] = xasprintf("%s/bench.dat", d);
 	f[7] = xasprintf("%s/kernel", d);
+	f[8] = xasprintf("%s/csw-rounds", d);
+	f[9] = xasprintf("%s/csw-idle", d);
+	f[10] = xasprintf("%s/events", d);
 	if (!readable(f[2]))
 		goto out;
 	nodes = lines(f[2]);
@@ -182,7 +194,9 @@ static int read_boot(struct bench *bn, const char *name)
 	b.rounds = moved(f[3], f[4], round);
 	b.per_100k_pages = b.pages_scanned > 0 ? b.round_cpu_ns / b.pages_scanned * 100000 : 0;
 	b.idle_cpu_ns = ns(f[1], f[2]);
-	b.checks = nodes * idle_s * 2;
+	b.nominal = !readable(f[9]);
+	b.checks = b.nominal ? nodes * idle_s * 2 : ns(f[8], f[9]);
+	b.events = first_line(f[10], buf, sizeof(buf)) ? atof(buf) : NAN;
 	b.per_check = b.checks > 0 ? b.idle_cpu_ns / b.checks : NAN;
 	b.run_cpu_ns = b.round_cpu_ns + b.idle_cpu_ns;
 	b.traced_checks = NAN;
@@ -205,7 +219,7 @@ static int read_boot(struct bench *bn, const char *name)
 	bn->boot = xrealloc(bn->boot, (bn->nboot + 1) * sizeof(*bn->boot));
 	bn->boot[bn->nboot++] = b;
 out:
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < 11; i++)
 		free(f[i]);
 	free(d);
 	return 1;
@@ -277,7 +291,8 @@ static const char *spread(const struct bench *bn, int config, enum measure m, co
 
 static const enum measure ratio_measures[] = { PER_100K, PER_CHECK, RUN_CPU, PAGES };
 #define NR_RATIO_MEASURES 4
-static const int contrasts[3][2] = { { 1, 0 }, { 2, 0 }, { 2, 1 } };
+#define NR_CONTRASTS 4
+static const int contrasts[NR_CONTRASTS][2] = { { 1, 0 }, { 2, 0 }, { 2, 1 }, { 3, 0 } };
 
 static void write_metrics(const struct bench *bn)
 {
@@ -290,6 +305,7 @@ static void write_metrics(const struct bench *bn)
 		/* (the order of today's columns) */
 		static const enum measure order[NR_MEASURES] = {
 			ROUND_CPU, PAGES, ROUNDS, PER_100K, IDLE_CPU, CHECKS, PER_CHECK, TRACED, RUN_CPU,
+			EVENTS,
 		};
 		fprintf(f, ",%s", measure_names[order[m]]);
 	}
@@ -308,26 +324,67 @@ static void write_metrics(const struct bench *bn)
 	fclose(f);
 }
 
-/* Added CPU per (nominal) check with events on against tracing off: the
- * difference of the idle phase's mean CPU (Welch) over the checks */
-static struct interval added_per_check(const struct bench *bn, double *checks)
+/* The added CPU of configuration a against b, over the mean of a's counts
+ * of unit: the difference of the means of measure m (Welch), divided by
+ * that mean (added per check: IDLE_CPU over CHECKS; per event: RUN_CPU over
+ * EVENTS) */
+static struct interval added_per(const struct bench *bn, int a, int b, enum measure m,
+				 enum measure unit, double *units)
 {
-	double *on = xcalloc(bn->nboot, sizeof(double)), *off = xcalloc(bn->nboot, sizeof(double));
+	double *va = xcalloc(bn->nboot, sizeof(double)), *vb = xcalloc(bn->nboot, sizeof(double));
 	double *c = xcalloc(bn->nboot, sizeof(double));
-	size_t non = values(bn, 2, IDLE_CPU, on, 0), noff = values(bn, 1, IDLE_CPU, off, 0);
-	size_t nc = values(bn, 2, CHECKS, c, 0);
-	struct interval ci = stats_welch_diff_ci(on, non, off, noff, LEVEL);
+	size_t na = values(bn, a, m, va, 0), nb = values(bn, b, m, vb, 0);
+	size_t nc = values(bn, a, unit, c, 0);
+	struct interval ci = stats_welch_diff_ci(va, na, vb, nb, LEVEL);
 
-	*checks = stats_mean(c, nc);
-	if (ci.ok && *checks > 0) {
-		ci.est /= *checks;
-		ci.lo /= *checks;
-		ci.hi /= *checks;
+	*units = nc ? stats_mean(c, nc) : NAN;
+	if (ci.ok && *units > 0) {
+		ci.est /= *units;
+		ci.lo /= *units;
+		ci.hi /= *units;
+	} else {
+		ci.ok = 0;
 	}
-	free(on);
-	free(off);
+	free(va);
+	free(vb);
 	free(c);
 	return ci;
+}
+
+static int any_nominal(const struct bench *bn)
+{
+	size_t i;
+
+	for (i = 0; i < bn->nboot; i++)
+		if (bn->boot[i].nominal)
+			return 1;
+	return 0;
+}
+
+/*
+ * The rule fixed before the runs (Documentation/bench.md): the series is
+ * "within 1% of stock" on a measure when the 95% interval of off / stock
+ * lies inside [0.99, 1.01].  1: it does; 0: it does not; -1: no interval.
+ */
+static int within_1pct(const struct interval *ci)
+{
+	if (!ci->ok || isnan(ci->lo) || isnan(ci->hi))
+		return -1;
+	return ci->lo >= 0.99 && ci->hi <= 1.01;
+}
+
+static void write_added(FILE *f, const struct bench *bn, int a, int b, enum measure m, enum measure unit,
+			const char *what)
+{
+	double units;
+	struct interval ci = added_per(bn, a, b, m, unit, &units);
+
+	fprintf(f, "- %s, %s against %s (the difference of the mean %s, Welch's t, over the mean %s %s): ",
+		what, configs[a], configs[b], measure_names[m], fx(units, 0), measure_names[unit]);
+	if (!ci.ok)
+		fprintf(f, "- (n %zu/%zu).\n", ci.n1, ci.n2);
+	else
+		fprintf(f, "%s ns %s (n %zu/%zu).\n", fx(ci.est, 1), fci(&ci, 1), ci.n1, ci.n2);
 }
 
 static void write_md(const struct bench *bn)
@@ -337,7 +394,9 @@ static void write_md(const struct bench *bn)
 		enum measure m;
 	} rows[] = {
 		{ "kcompactd CPU per 100k pages scanned (ns)", PER_100K },
-		{ "kcompactd CPU per idle check (ns; nominal checks)", PER_CHECK },
+		{ "kcompactd CPU per idle check (ns)", PER_CHECK },
+		{ "checks in the idle phase", CHECKS },
+		{ "events recorded (both phases)", EVENTS },
 		{ "pages scanned in the rounds phase", PAGES },
 		{ "kcompactd CPU, rounds phase (ns)", ROUND_CPU },
 		{ "kcompactd CPU, idle phase (ns)", IDLE_CPU },
@@ -345,20 +404,19 @@ static void write_md(const struct bench *bn)
 		{ "proactive rounds (the series' counter)", ROUNDS },
 	};
 	FILE *f = create(bn->dir, "bench.md");
-	struct interval ci, add;
+	struct interval ci;
 	size_t r, given = 0, excl = 0;
-	double checks;
 	int c;
 
 	fprintf(f, "# make bench: what the series costs kcompactd\n\n");
 	fprintf(f, "Kernels: stock %s; patched %s.\n", *bn->kernel_stock ? bn->kernel_stock : "-",
 		*bn->kernel_patched ? bn->kernel_patched : "-");
-	fprintf(f, "Guest: %s.  Boots per configuration: stock %zu, off %zu, on %zu, interleaved.\n\n",
-		*bn->machine ? bn->machine : "-", boots(bn, 0), boots(bn, 1), boots(bn, 2));
+	fprintf(f, "Guest: %s.  Boots per configuration: stock %zu, off %zu, on %zu, calib %zu; each block's order drawn at random (the run's plan).\n\n",
+		*bn->machine ? bn->machine : "-", boots(bn, 0), boots(bn, 1), boots(bn, 2), boots(bn, 3));
 	fprintf(f, "Each cell: min / median / max over the boots (the median: the 50th percentile, type 7; Documentation/tools.md).\n\n");
-	fprintf(f, "| measure | stock (n %zu) | patched, tracing off (n %zu) | patched, events on (n %zu) |\n",
-		boots(bn, 0), boots(bn, 1), boots(bn, 2));
-	fprintf(f, "|---|---|---|---|\n");
+	fprintf(f, "| measure | stock (n %zu) | patched, tracing off (n %zu) | patched, events on (n %zu) | stock, one event on (calib, n %zu) |\n",
+		boots(bn, 0), boots(bn, 1), boots(bn, 2), boots(bn, 3));
+	fprintf(f, "|---|---|---|---|---|\n");
 	for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
 		fprintf(f, "| %s |", rows[r].title);
 		for (c = 0; c < NR_CONFIGS; c++)
@@ -366,10 +424,10 @@ static void write_md(const struct bench *bn)
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\nRatios of the geometric means over the boots, with 95%% intervals on the log scale (Welch's t on the logs of the per-boot values), n = boots of each configuration:\n\n");
-	fprintf(f, "| measure | off / stock | on / stock | on / off |\n|---|---:|---:|---:|\n");
+	fprintf(f, "| measure | off / stock | on / stock | on / off | calib / stock |\n|---|---:|---:|---:|---:|\n");
 	for (r = 0; r < NR_RATIO_MEASURES; r++) {
 		fprintf(f, "| %s |", measure_names[ratio_measures[r]]);
-		for (c = 0; c < 3; c++) {
+		for (c = 0; c < NR_CONTRASTS; c++) {
 			ci = ratio(bn, contrasts[c][0], contrasts[c][1], ratio_measures[r]);
 			fprintf(f, " %s |", ratio_cell(&ci));
 		}
@@ -377,7 +435,7 @@ static void write_md(const struct bench *bn)
 	}
 	fprintf(f, "\n");
 	for (r = 0; r < NR_RATIO_MEASURES; r++) {
-		for (c = 0; c < 3; c++) {
+		for (c = 0; c < NR_CONTRASTS; c++) {
 			ci = ratio(bn, contrasts[c][0], contrasts[c][1], ratio_measures[r]);
 			if (!ci.ok)
 				continue;
@@ -395,17 +453,27 @@ static void write_md(const struct bench *bn)
 		fprintf(f, "No interval excludes 1 (%zu intervals): no difference is resolved at this precision.\n", given);
 	else
 		fprintf(f, "No interval: fewer than 2 boots in a configuration.\n");
-	add = added_per_check(bn, &checks);
-	fprintf(f, "\nAdded CPU per check in the idle phase, events on against tracing off (the difference of the means of the idle phase's CPU, Welch's t, over its %s nominal checks): ",
-		fx(checks, 0));
-	if (!add.ok)
-		fprintf(f, "- (n %zu/%zu).\n", add.n1, add.n2);
+	fprintf(f, "\nThe rule fixed before the runs: the series is within 1%% of stock on a measure when the 95%% interval of off / stock lies inside [0.99, 1.01].\n\n");
+	for (r = 0; r < 2; r++) {
+		int w;
+
+		ci = ratio(bn, 1, 0, ratio_measures[r]);
+		w = within_1pct(&ci);
+		fprintf(f, "- %s: %s\n", measure_names[ratio_measures[r]],
+			w < 0 ? "no interval" :
+			w ? "the interval lies inside [0.99, 1.01]" :
+			"the interval does not lie inside [0.99, 1.01]");
+	}
+	fprintf(f, "\nAdded CPU, in ns, with 95%% intervals:\n\n");
+	write_added(f, bn, 2, 1, IDLE_CPU, CHECKS, "per check, the series' events on");
+	write_added(f, bn, 1, 0, IDLE_CPU, CHECKS, "per check, the series with tracing off");
+	write_added(f, bn, 2, 1, RUN_CPU, EVENTS, "per event of the series");
+	write_added(f, bn, 3, 0, RUN_CPU, EVENTS, "per mm_compaction_isolate_migratepages event (the yardstick)");
+	if (any_nominal(bn))
+		fprintf(f, "\nChecks: nominal, two a second per node, in boots without context-switch readings.\n");
 	else
-		fprintf(f, "%s ns %s (n %zu/%zu): %s.\n", fx(add.est, 0), fci(&add, 0), add.n1, add.n2,
-			add.lo > 0 ? "events on cost more per check" :
-			add.hi < 0 ? "events on cost less per check" :
-			"no added cost resolved (the interval includes 0)");
-	fprintf(f, "\nChecks in the idle phase: nominal, two a second per node (not counted).  Checks recorded with events on, over both phases: %s (min/median/max).\n",
+		fprintf(f, "\nChecks: counted, kcompactd's voluntary context switches in the idle phase (one a wake-up).\n");
+	fprintf(f, "Checks recorded with the series' events on, over both phases: %s (min/median/max).\n",
 		spread(bn, 2, TRACED, "/"));
 	fprintf(f, "Pages scanned: compact_migrate_scanned + compact_free_scanned over the rounds phase, in which nothing but kcompactd compacts.\n\nPer boot: metrics.csv.\n");
 	fclose(f);
@@ -430,15 +498,35 @@ static void write_summary(const struct bench *bn)
 	}
 	fprintf(f, "  \"ratios\": {");
 	for (r = 0; r < NR_RATIO_MEASURES; r++)
-		for (c = 0; c < 3; c++) {
+		for (c = 0; c < NR_CONTRASTS; c++) {
 			ci = ratio(bn, contrasts[c][0], contrasts[c][1], ratio_measures[r]);
 			fprintf(f, "%s\n    \"%s_%s_%s\": { \"ratio\": %s, \"ci95\": [%s, %s], \"n\": [%zu, %zu] }",
 				r || c ? "," : "", measure_names[ratio_measures[r]], configs[contrasts[c][0]],
 				configs[contrasts[c][1]], fj(ci.est, 4), fj(ci.lo, 4), fj(ci.hi, 4), ci.n1, ci.n2);
 		}
-	ci = added_per_check(bn, &checks);
-	fprintf(f, "\n  },\n  \"added_ns_per_check\": { \"diff\": %s, \"ci95\": [%s, %s], \"n\": [%zu, %zu] }\n}\n",
-		fj(ci.est, 0), fj(ci.lo, 0), fj(ci.hi, 0), ci.n1, ci.n2);
+	fprintf(f, "\n  },\n  \"added_ns\": {");
+	for (r = 0; r < 4; r++) {
+		static const struct {
+			const char *name;
+			int a, b;
+			enum measure m, unit;
+		} add[] = {
+			{ "per_check_on_off", 2, 1, IDLE_CPU, CHECKS },
+			{ "per_check_off_stock", 1, 0, IDLE_CPU, CHECKS },
+			{ "per_event_on_off", 2, 1, RUN_CPU, EVENTS },
+			{ "per_event_calib_stock", 3, 0, RUN_CPU, EVENTS },
+		};
+		ci = added_per(bn, add[r].a, add[r].b, add[r].m, add[r].unit, &checks);
+		fprintf(f, "%s\n    \"%s\": { \"diff\": %s, \"ci95\": [%s, %s], \"n\": [%zu, %zu], \"units\": %s }",
+			r ? "," : "", add[r].name, fj(ci.ok ? ci.est : NAN, 1), fj(ci.lo, 1), fj(ci.hi, 1),
+			ci.n1, ci.n2, fj(checks, 1));
+	}
+	{
+		struct interval pages = ratio(bn, 1, 0, PER_100K), check = ratio(bn, 1, 0, PER_CHECK);
+
+		fprintf(f, "\n  },\n  \"checks_counted\": %s,\n  \"within_1pct\": { \"cpu_ns_per_100k_pages\": %d, \"cpu_ns_per_check\": %d }\n}\n",
+			any_nominal(bn) ? "false" : "true", within_1pct(&pages), within_1pct(&check));
+	}
 	free(v);
 	fclose(f);
 }
