@@ -27,7 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -eq 2 ] || { echo "usage: bench.sh RESULTS_ROOT STOCK_KERNEL" >&2; exit 2; }
 root=$1 stock=$2
 : "${BENCH_BOOTS:?}" "${LAB_KERNEL:?}" "${LAB_ROOT:?}" "${LAB_RUNS:?}"
-: "${BENCH_ROUND_S:?}" "${BENCH_IDLE_S:?}" "${ACCEL:?}" "${QEMU_CPU:?}"
+: "${BENCH_ROUND_S:?}" "${BENCH_IDLE_S:?}" "${ACCEL:?}" "${QEMU_CPU:?}" "${LAB_TREE:?}"
 # BENCH_PAR empty: two at a time in the repeatable mode, else one (TCG's
 # wall-clock time follows the host's load)
 if [ -z "${BENCH_PAR:-}" ]; then
@@ -109,6 +109,15 @@ failed=0
 for pid in $pids; do wait "$pid" || failed=1; done
 [ "$failed" = 0 ] || { echo "bench: stopped; make bench again resumes at the boots not done" >&2; exit 1; }
 
+# The bench kernels' configuration against the test kernel's (base)
+kbuild=$(dirname "$(dirname "$(dirname "$(dirname "$patched")")")")
+base=$res/base-config
+if [ ! -s "$res/config-diff" ]; then
+	"$here/kconfig.sh" "$LAB_TREE" "$base" "$LAB_ROOT/scripts/kconfig/base.config" &&
+		"$LAB_TREE/scripts/diffconfig" "$base/.config" "$kbuild/.config" > "$res/config-diff" ||
+		echo "bench: no config-diff (kconfig of the base flavour failed)" >&2
+	rm -rf "$base"
+fi
 first=$(echo "$todo" | awk '{ print $1 }')
 echo "$(cat "$res/$first/machine"), $BENCH_PAR at a time, $(($(date +%s) - start)) s for the last $left boots, seed $seed" > "$res/machine"
 "${LAB_REPORT:-$here/../build/bin/lab-report}" bench "$res"
