@@ -1,0 +1,42 @@
+# lab-tags: tools
+# Documentation/bench.md's figures are those of the committed runs: every
+# block that bench.md tags with "<!-- from: runs/DIR/FILE -->" is, line for
+# line, FILE as regenerated from the data in Documentation/runs/DIR
+# (bench.md: lab-report bench on a copy of the boots' readings) or, for a
+# file that cannot be regenerated on the host (static-summary: it needs
+# the two kernel builds), the committed FILE.  A figure changed by hand in
+# the document, or data changed without the document, fails the test.
+# shellcheck source=tests/lib/host.sh
+. "$(dirname "$0")/../lib/host.sh"
+
+doc=$top/Documentation/bench.md
+runs=$top/Documentation/runs
+lr=$top/build/bin/lab-report
+[ -x "$lr" ] || fail "no $lr (make build/bin/lab-report)"
+
+tags=$(sed -n 's/^<!-- from: runs\/\(.*\) -->$/\1/p' "$doc")
+[ -n "$tags" ] || skip "bench.md quotes no run"
+n=0
+for tag in $tags; do
+	dir=${tag%/*} file=${tag##*/}
+	[ -d "$runs/$dir" ] || fail "bench.md quotes runs/$dir, which is not committed"
+	# the quoted block: the fenced lines after the tag
+	awk -v t="<!-- from: runs/$tag -->" '$0 == t { on = 1; next }
+		on == 1 && /^```/ { on = 2; next } on == 2 && /^```/ { exit } on == 2' "$doc" > "$TEST_DIR/quoted"
+	[ -s "$TEST_DIR/quoted" ] || fail "bench.md: no fenced block after the tag for runs/$tag"
+	case $file in
+	bench.md)
+		rm -rf "$TEST_DIR/run" && cp -r "$runs/$dir" "$TEST_DIR/run"
+		"$lr" bench "$TEST_DIR/run" > "$TEST_DIR/report.log" 2>&1 ||
+			fail "lab-report bench runs/$dir: $(tail -3 "$TEST_DIR/report.log")"
+		want=$TEST_DIR/run/bench.md ;;
+	*)
+		want=$runs/$tag
+		[ -r "$want" ] || fail "bench.md quotes runs/$tag, which is not committed" ;;
+	esac
+	diff -u "$want" "$TEST_DIR/quoted" > "$TEST_DIR/diff" ||
+		fail "bench.md's block from runs/$tag differs from the data's: $(grep -m1 '^[-+][^-+]' "$TEST_DIR/diff")"
+	echo "ok: runs/$tag: $(wc -l < "$TEST_DIR/quoted") lines as the data gives them"
+	n=$((n + 1))
+done
+echo "ok: $n blocks"
