@@ -40,3 +40,11 @@ for tag in $tags; do
 	n=$((n + 1))
 done
 echo "ok: $n blocks"
+
+# Numbers in the results section's prose
+awk '/^## Results/ { on = 1; next } on && /^## / { on = 0 } !on { next }
+	/^```/ { fence = !fence; next } fence || /^<!-- from: / || /^Run: / { next }
+	{ l = $0; gsub(/95%|1%|100k|\[0\.99, 1\.01\]|runs\/[^ `]*/, "", l) }
+	l ~ /[0-9]/ { print FNR ": " $0 }' "$doc" > "$TEST_DIR/untagged"
+[ ! -s "$TEST_DIR/untagged" ] || fail "bench.md: a number outside the quoted blocks, line $(head -1 "$TEST_DIR/untagged")"
+echo "ok: no number in the results' prose outside the quoted blocks"
