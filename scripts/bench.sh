@@ -3,7 +3,8 @@
 # freshly booted guests, one of each configuration, in an order drawn at
 # random for each block (seed BENCH_SEED):
 #   stock  the same tree and configuration without the series
-#   calib  stock, recording one existing compaction event (the yardstick)
+#   calib  stock, recording one existing compaction event, emitted once a
+#          check like the series' check event (the yardstick)
 #   off    the patched kernel, tracing off
 #   on     the patched kernel, recording every mm_compaction_proactive_*
 # Each runs tests/guest/jobs/bench.sh.  BENCH_PAR guests run at a time
@@ -43,6 +44,7 @@ configs="stock calib off on"
 # The plan's identity: everything that changes what a boot measures.
 settings="boots=$BENCH_BOOTS round_s=$BENCH_ROUND_S idle_s=$BENCH_IDLE_S accel=$ACCEL cpu=$QEMU_CPU"
 settings="$settings nodes=$NODES mem=$MEM_PER_NODE kernels=$(cksum < "$stock" | cut -d' ' -f1)+$(cksum < "$patched" | cut -d' ' -f1)"
+settings="$settings job=$(cksum < "$LAB_ROOT/tests/guest/jobs/bench.sh" | cut -d' ' -f1)"
 seed=${BENCH_SEED:-}
 [ -n "$seed" ] || seed=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 case $seed in *[!0-9]*) echo "bench: BENCH_SEED=$seed: want a number" >&2; exit 2 ;; esac
@@ -118,7 +120,7 @@ if [ ! -s "$res/config-diff" ]; then
 		echo "bench: no config-diff (kconfig of the base flavour failed)" >&2
 	rm -rf "$base"
 fi
-first=$(echo "$todo" | awk '{ print $1 }')
+first=$(echo "$todo" | head -1)
 echo "$(cat "$res/$first/machine"), $BENCH_PAR at a time, $(($(date +%s) - start)) s for the last $left boots, seed $seed" > "$res/machine"
 "${LAB_REPORT:-$here/../build/bin/lab-report}" bench "$res"
 ln -sfn "$(basename "$res")" "$root/bench-latest"

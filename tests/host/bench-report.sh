@@ -76,8 +76,8 @@ added() {	# CONFIG-A CONFIG-B MEASURE UNIT: the added ns per unit, from metrics.
 		$1 == a { sa += $2; na++; u += $3 } $1 == b { sb += $2; nb++ }
 		END { printf "%.1f", (sa / na - sb / nb) / (u / na) }'
 }
-has_line "events on: added per check" "^- per check, the series' events on, on against off .*: $(added on off idle_cpu_ns checks) ns \[[0-9.]+, [0-9.]+\] \(n 3/3\)\.$"
-has_line "calib: added per event" "^- per mm_compaction_isolate_migratepages event .*calib against stock .*: $(added calib stock run_cpu_ns events) ns \[-?[0-9.]+, [0-9.]+\] \(n 3/3\)\.$"
+has_line "events on: added per check" "^- per check, the series' events on \(one check event a check\), on against off .*: $(added on off idle_cpu_ns checks) ns \[[0-9.]+, [0-9.]+\] \(n 3/3\)\.$"
+has_line "calib: added per check, the yardstick" "^- per check, the yardstick: .*calib against stock .*: $(added calib stock idle_cpu_ns checks) ns \[-?[0-9.]+, [0-9.]+\] \(n 3/3\)\.$"
 has_line "on / off per check excludes 1" '^Intervals that exclude 1:.* cpu_ns_per_check on / off: [0-9.]+ \(higher\)'
 grep -q 'cpu_ns_per_check off / stock' "$res/bench.md" && fail "off / stock per check named as resolved"
 has_line "checks counted" '^Checks: counted'

@@ -8,8 +8,9 @@
 #
 # BENCH_CONFIG=stock|off|on|calib (on: every mm_compaction_proactive_*
 # event recorded, on the patched kernel; calib: one existing event,
-# mm_compaction_isolate_migratepages, recorded on the stock kernel, the
-# yardstick for what an event costs): fragment every node with proactive
+# mm_compaction_kcompactd_sleep, recorded on the stock kernel: like the
+# series' check event, kcompactd emits it once a check, so it is the
+# yardstick for what an event costs a check): fragment every node with proactive
 # compaction off, read each kcompactd's CPU time (taskcpu: the scheduler's
 # ns), its voluntary context switches (one a wake-up: the checks, counted)
 # and the counters, set proactiveness 20 and give the rounds BENCH_ROUND_S
@@ -36,7 +37,7 @@ events=
 case $BENCH_CONFIG in
 stock)	[ "$series" = no ] || fail "BENCH_CONFIG=stock, but the kernel has the series" ;;
 calib)	[ "$series" = no ] || fail "BENCH_CONFIG=calib, but the kernel has the series"
-	events=compaction:mm_compaction_isolate_migratepages ;;
+	events=compaction:mm_compaction_kcompactd_sleep ;;
 off)	[ "$series" = yes ] || fail "BENCH_CONFIG=off, but the kernel has no series" ;;
 on)	[ "$series" = yes ] || fail "BENCH_CONFIG=on, but the kernel has no series"
 	events='compaction:mm_compaction_proactive_*' ;;
