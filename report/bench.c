@@ -389,6 +389,27 @@ static void write_added(FILE *f, const struct bench *bn, int a, int b, enum meas
 		fprintf(f, "%s ns %s (n %zu/%zu).\n", fx(ci.est, 1), fci(&ci, 1), ci.n1, ci.n2);
 }
 
+/* A configuration's coefficient of variation of a measure, in %: "-"
+ * under 2 values */
+static const char *cv_cell(const struct bench *bn, int config, enum measure m)
+{
+	static char b[4][32];
+	static int k;
+	double *v = xcalloc(bn->nboot + 1, sizeof(double));
+	size_t n = values(bn, config, m, v, 0);
+	double mean = stats_mean(v, n), var = stats_var(v, n);
+
+	k = (k + 1) % 4;
+	if (n < 2 || isnan(var) || mean == 0)
+		snprintf(b[k], sizeof(b[k]), "-");
+	else
+		snprintf(b[k], sizeof(b[k]), "%s", fx(100 * sqrt(var) / mean, 2));
+	free(v);
+	return b[k];
+}
+
+static const enum measure cv_rows[] = { RUN_CPU, PAGES, ROUNDS, PER_100K, PER_CHECK, CHECKS };
+
 static void write_md(const struct bench *bn)
 {
 	static const struct {
@@ -423,6 +444,14 @@ static void write_md(const struct bench *bn)
 		fprintf(f, "| %s |", rows[r].title);
 		for (c = 0; c < NR_CONFIGS; c++)
 			fprintf(f, " %s |", spread(bn, c, rows[r].m, " / "));
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\nHow the boots of one configuration repeat: the coefficient of variation (sample sd / mean, in %%):\n\n");
+	fprintf(f, "| measure | stock | off | on | calib |\n|---|---:|---:|---:|---:|\n");
+	for (r = 0; r < sizeof(cv_rows) / sizeof(cv_rows[0]); r++) {
+		fprintf(f, "| %s |", measure_names[cv_rows[r]]);
+		for (c = 0; c < NR_CONFIGS; c++)
+			fprintf(f, " %s |", cv_cell(bn, c, cv_rows[r]));
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\nRatios of the geometric means over the boots, with 95%% intervals on the log scale (Welch's t on the logs of the per-boot values), n = boots of each configuration:\n\n");

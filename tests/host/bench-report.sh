@@ -69,6 +69,9 @@ has_line "on / off per check: the geometric means' ratio, its interval and n" \
 jq -e --argjson r "$ratio" '.ratios.cpu_ns_per_check_on_off | (.ratio * 1000 | round) == ($r * 1000 | round) and .ci95[0] < .ratio and .ratio < .ci95[1] and .n == [3, 3]' \
 	"$res/summary.json" > /dev/null || fail "summary.json: $(jq -c .ratios.cpu_ns_per_check_on_off "$res/summary.json")"
 echo "ok: summary.json's ratio"
+cv=$(cols "$res/metrics.csv" config pages_scanned | awk '$1 == "off" { s += $2; q += $2 * $2; n++ }
+	END { m = s / n; printf "%.2f", 100 * sqrt((q - n * m * m) / (n - 1)) / m }')
+has_line "off's coefficient of variation of pages scanned" "^\| pages_scanned \| [0-9.]+ \| $cv \| [0-9.]+ \| [0-9.]+ \|$"
 # The fixture: events on cost more per check; off against stock per check
 # is not resolved
 added() {	# CONFIG-A CONFIG-B MEASURE UNIT: the added ns per unit, from metrics.csv
