@@ -107,8 +107,22 @@ while [ "$lane" -lt "$BENCH_PAR" ]; do
 	pids="$pids $!"
 	lane=$((lane + 1))
 done
+# An interrupt stops the lanes and their guests: a shell's background
+# jobs ignore SIGINT, so Ctrl-C alone would leave them running.
+kill_tree() {	# PID: the process and its descendants
+	for c in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$c"; done
+	kill -TERM "$1" 2>/dev/null || :
+}
+stop_lanes() {
+	trap - INT TERM
+	for pid in $pids; do kill_tree "$pid"; done
+	echo "bench: interrupted; make bench again resumes at the boots not done" >&2
+	exit 130
+}
+trap stop_lanes INT TERM
 failed=0
 for pid in $pids; do wait "$pid" || failed=1; done
+trap - INT TERM
 [ "$failed" = 0 ] || { echo "bench: stopped; make bench again resumes at the boots not done" >&2; exit 1; }
 
 # The bench kernels' configuration against the test kernel's (base)
