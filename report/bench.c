@@ -72,7 +72,8 @@ struct bench {
 	const char *dir;
 	struct boot *boot;
 	size_t nboot;
-	char kernel_stock[512], kernel_patched[512], machine[512];
+	char kernel_stock[512], kernel_patched[512], machine[512], calib_event[128];
+	char calib_label[256];
 	const struct options *o;
 };
 
@@ -218,6 +219,12 @@ static int read_boot(struct bench *bn, const char *name)
 		first_line(f[7], bn->kernel_stock, sizeof(bn->kernel_stock));
 	if (b.boot == 1 && b.config == 1)
 		first_line(f[7], bn->kernel_patched, sizeof(bn->kernel_patched));
+	if (b.config == 3 && !*bn->calib_event) {
+		char *ev = xasprintf("%s/event", d);
+
+		first_line(ev, bn->calib_event, sizeof(bn->calib_event));
+		free(ev);
+	}
 	bn->boot = xrealloc(bn->boot, (bn->nboot + 1) * sizeof(*bn->boot));
 	bn->boot[bn->nboot++] = b;
 out:
@@ -326,31 +333,34 @@ static void write_metrics(const struct bench *bn)
 	fclose(f);
 }
 
-/* The added CPU of configuration a against b, over the mean of a's counts
- * of unit: the difference of the means of measure m (Welch), divided by
- * that mean (added per check: IDLE_CPU over CHECKS; per event: RUN_CPU over
- * EVENTS) */
-static struct interval added_per(const struct bench *bn, int a, int b, enum measure m,
-				 enum measure unit, double *units)
+/* The added CPU per check of configuration a against b: the difference of
+ * the means of the per-boot CPU per check (Welch) */
+static struct interval added_per_check(const struct bench *bn, int a, int b)
 {
 	double *va = xcalloc(bn->nboot, sizeof(double)), *vb = xcalloc(bn->nboot, sizeof(double));
-	double *c = xcalloc(bn->nboot, sizeof(double));
-	size_t na = values(bn, a, m, va, 0), nb = values(bn, b, m, vb, 0);
-	size_t nc = values(bn, a, unit, c, 0);
+	size_t na = values(bn, a, PER_CHECK, va, 0), nb = values(bn, b, PER_CHECK, vb, 0);
 	struct interval ci = stats_welch_diff_ci(va, na, vb, nb, LEVEL);
 
-	*units = nc ? stats_mean(c, nc) : NAN;
-	if (ci.ok && *units > 0) {
-		ci.est /= *units;
-		ci.lo /= *units;
-		ci.hi /= *units;
-	} else {
-		ci.ok = 0;
-	}
 	free(va);
 	free(vb);
-	free(c);
 	return ci;
+}
+
+/* Boots per configuration for a 95% interval of a ratio to have a
+ * half-width of 1%, at the two configurations' coefficient of variation
+ * (normal approximation: n = 2 (1.96 cv / 0.01)^2) */
+static double boots_for_1pct(const struct bench *bn, int a, int b, enum measure m)
+{
+	double *v = xcalloc(bn->nboot + 1, sizeof(double)), cv[2];
+	int k, c[2] = { a, b };
+
+	for (k = 0; k < 2; k++) {
+		size_t n = values(bn, c[k], m, v, 0);
+
+		cv[k] = n < 2 ? NAN : sqrt(stats_var(v, n)) / stats_mean(v, n);
+	}
+	free(v);
+	return ceil(2 * pow(1.96 * sqrt((cv[0] * cv[0] + cv[1] * cv[1]) / 2) / 0.01, 2));
 }
 
 static int any_nominal(const struct bench *bn)
@@ -375,14 +385,12 @@ static int within_1pct(const struct interval *ci)
 	return ci->lo >= 0.99 && ci->hi <= 1.01;
 }
 
-static void write_added(FILE *f, const struct bench *bn, int a, int b, enum measure m, enum measure unit,
-			const char *what)
+static void write_added(FILE *f, const struct bench *bn, int a, int b, const char *what)
 {
-	double units;
-	struct interval ci = added_per(bn, a, b, m, unit, &units);
+	struct interval ci = added_per_check(bn, a, b);
 
-	fprintf(f, "- %s, %s against %s (the difference of the mean %s, Welch's t, over the mean %s %s): ",
-		what, configs[a], configs[b], measure_names[m], fx(units, 0), measure_names[unit]);
+	fprintf(f, "- %s, %s against %s (the difference of the mean cpu_ns_per_check, Welch's t): ",
+		what, configs[a], configs[b]);
 	if (!ci.ok)
 		fprintf(f, "- (n %zu/%zu).\n", ci.n1, ci.n2);
 	else
@@ -484,22 +492,22 @@ static void write_md(const struct bench *bn)
 		fprintf(f, "No interval excludes 1 (%zu intervals): no difference is resolved at this precision.\n", given);
 	else
 		fprintf(f, "No interval: fewer than 2 boots in a configuration.\n");
-	fprintf(f, "\nThe rule fixed before the runs: the series is within 1%% of stock on a measure when the 95%% interval of off / stock lies inside [0.99, 1.01].\n\n");
+	fprintf(f, "\nThe rule fixed before the runs: the series is within 1%% of stock on a measure when the 95%% interval of off / stock lies inside [0.99, 1.01].  Beside each verdict: the boots per configuration that an interval of half-width 1%% would need at this run's spread (2 (1.96 cv / 0.01)^2, cv the two configurations' root mean square coefficient of variation).\n\n");
 	for (r = 0; r < 2; r++) {
 		int w;
 
 		ci = ratio(bn, 1, 0, ratio_measures[r]);
 		w = within_1pct(&ci);
-		fprintf(f, "- %s: %s\n", measure_names[ratio_measures[r]],
+		fprintf(f, "- %s: %s; boots for a 1%% half-width: %s\n", measure_names[ratio_measures[r]],
 			w < 0 ? "no interval" :
 			w ? "the interval lies inside [0.99, 1.01]" :
-			"the interval does not lie inside [0.99, 1.01]");
+			"the interval does not lie inside [0.99, 1.01]",
+			fj(boots_for_1pct(bn, 1, 0, ratio_measures[r]), 0));
 	}
 	fprintf(f, "\nAdded CPU, in ns, with 95%% intervals:\n\n");
-	write_added(f, bn, 1, 0, IDLE_CPU, CHECKS, "per check, the series with tracing off");
-	write_added(f, bn, 2, 1, IDLE_CPU, CHECKS, "per check, the series' events on (one check event a check)");
-	write_added(f, bn, 3, 0, IDLE_CPU, CHECKS,
-		    "per check, the yardstick: stock with mm_compaction_kcompactd_sleep on (one event a check)");
+	write_added(f, bn, 1, 0, "per check, the series with tracing off");
+	write_added(f, bn, 2, 1, "per check, the series' events on (one check event a check)");
+	write_added(f, bn, 3, 0, bn->calib_label);
 	if (any_nominal(bn))
 		fprintf(f, "\nChecks: nominal, two a second per node, in boots without context-switch readings.\n");
 	else
@@ -514,7 +522,7 @@ static void write_summary(const struct bench *bn)
 {
 	FILE *f = create(bn->dir, "summary.json");
 	struct interval ci;
-	double checks, *v = xcalloc(bn->nboot + 1, sizeof(double));
+	double *v = xcalloc(bn->nboot + 1, sizeof(double));
 	size_t r, n;
 	int c, m;
 
@@ -540,16 +548,15 @@ static void write_summary(const struct bench *bn)
 		static const struct {
 			const char *name;
 			int a, b;
-			enum measure m, unit;
 		} add[] = {
-			{ "per_check_off_stock", 1, 0, IDLE_CPU, CHECKS },
-			{ "per_check_on_off", 2, 1, IDLE_CPU, CHECKS },
-			{ "per_check_calib_stock", 3, 0, IDLE_CPU, CHECKS },
+			{ "per_check_off_stock", 1, 0 },
+			{ "per_check_on_off", 2, 1 },
+			{ "per_check_calib_stock", 3, 0 },
 		};
-		ci = added_per(bn, add[r].a, add[r].b, add[r].m, add[r].unit, &checks);
-		fprintf(f, "%s\n    \"%s\": { \"diff\": %s, \"ci95\": [%s, %s], \"n\": [%zu, %zu], \"units\": %s }",
+		ci = added_per_check(bn, add[r].a, add[r].b);
+		fprintf(f, "%s\n    \"%s\": { \"diff\": %s, \"ci95\": [%s, %s], \"n\": [%zu, %zu] }",
 			r ? "," : "", add[r].name, fj(ci.ok ? ci.est : NAN, 1), fj(ci.lo, 1), fj(ci.hi, 1),
-			ci.n1, ci.n2, fj(checks, 1));
+			ci.n1, ci.n2);
 	}
 	{
 		struct interval pages = ratio(bn, 1, 0, PER_100K), check = ratio(bn, 1, 0, PER_CHECK);
@@ -580,6 +587,12 @@ int bench_report(const char *dir, const struct options *o)
 		return 1;
 	}
 	qsort(bn.boot, bn.nboot, sizeof(*bn.boot), cmp_boot);
+	if (*bn.calib_event)
+		snprintf(bn.calib_label, sizeof(bn.calib_label),
+			 "per check, the yardstick: stock recording %s", bn.calib_event);
+	else
+		snprintf(bn.calib_label, sizeof(bn.calib_label),
+			 "per check, stock recording the calib event (which one: not in this run's data)");
 	f = xasprintf("%s/machine", dir);
 	first_line(f, bn.machine, sizeof(bn.machine));
 	free(f);

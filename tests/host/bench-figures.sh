@@ -39,17 +39,56 @@ for tag in $tags; do
 		[ -r "$want" ] || fail "bench.md quotes runs/$tag, which is not committed" ;;
 	esac
 	diff -u "$want" "$TEST_DIR/quoted" > "$TEST_DIR/diff" ||
-		fail "bench.md's block from runs/$tag differs from the data's: $(grep -m1 '^[-+][^-+]' "$TEST_DIR/diff")"
+		fail "bench.md's block from runs/$tag differs from the data's: $(sed -n '3,$p' "$TEST_DIR/diff" | grep -m1 '^[-+]')"
 	echo "ok: runs/$tag: $(wc -l < "$TEST_DIR/quoted") lines as the data gives them"
 	n=$((n + 1))
 done
 echo "ok: $n blocks"
 
-# Numbers in the results section's prose
-awk '/^## Results/ { on = 1; next } on && /^## / { on = 0 } !on { next }
-	/^```/ { fence = !fence; next } /^Run: / { label = 1 } /^$/ { label = 0 }
-	fence || label || /^<!-- from: / { next }
-	{ l = $0; gsub(/95%|1%|100k|\[0\.99, 1\.01\]|runs\/[^ `]*|commit [0-9a-f]+/, "", l) }
+# Numbers in the results' and the protocol changes' prose, and fenced
+# blocks there without a tag
+awk '/^## (Results|Changes to the protocol)/ { on = 1; next } on && /^## / { on = 0 } !on { next }
+	/^<!-- from: / { tagged = 1; next }
+	/^```/ { if (!fence && !tagged) print FNR ": an untagged block"; fence = !fence; tagged = 0; next }
+	fence { next }
+	/^Run: / { label = 1 } /^$/ { label = 0 }
+	{ l = $0; gsub(/95%|1%|100k|\[0\.99, 1\.01\]|runs\/[^ `]*|commit [0-9a-f]+|bench-[0-9a-f]+-[0-9]+/, "", l) }
+	label { gsub(/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|linux-source-7\.2|7\.2\.13/, "", l) }
 	l ~ /[0-9]/ { print FNR ": " $0 }' "$doc" > "$TEST_DIR/untagged"
-[ ! -s "$TEST_DIR/untagged" ] || fail "bench.md: a number outside the quoted blocks, line $(head -1 "$TEST_DIR/untagged")"
-echo "ok: no number in the results' prose outside the quoted blocks"
+[ ! -s "$TEST_DIR/untagged" ] || fail "bench.md: a figure outside the quoted blocks, line $(head -1 "$TEST_DIR/untagged")"
+echo "ok: no figure in the results' prose outside the quoted blocks"
+
+# The static method's files, against the listings they come from: the
+# summary's instruction counts, and each range of the hand trace
+# (path.txt: "  FROM-TO  N  ..." or "  AT  N  ...") and its totals.
+for st in "$runs"/bench-static-*/; do
+	[ -d "$st" ] || continue
+	count() {	# LISTING [FROM TO]: instructions (with those addresses)
+		awk -F'\t' -v a="${2:-0}" -v b="${3:-ffffffff}" '
+			function hex(x,  i, v) { v = 0; for (i = 1; i <= length(x); i++) v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1; return v }
+			$1 ~ /^ *[0-9a-f]+:$/ && NF >= 2 { x = $1; gsub(/[ :]/, "", x); v = hex(x)
+				if (v >= hex(a) && v <= hex(b)) n++ } END { print n + 0 }' "$1"
+	}
+	want="function kcompactd: stock $(count "$st/stock.s") instructions, patched $(count "$st/patched.s")"
+	[ "$(head -1 "$st/summary")" = "$want" ] || fail "$st/summary: '$(head -1 "$st/summary")', the listings give '$want'"
+	which=
+	while IFS= read -r line; do
+		case $line in
+		stock*) which=stock ;;
+		patched*) which=patched ;;
+		"  inline: "*)
+			total=$(echo "$line" | sed 's/^  inline: \([0-9]*\).*/\1/')
+			[ "$total" = "${sum:-0}" ] || fail "path.txt: $which inline $total, its ranges sum to ${sum:-0}"
+			echo "ok: path.txt: $which, $total inline"
+			sum=0 ;;
+		"  "[0-9a-f]*)
+			# shellcheck disable=SC2086 # the line's words
+			set -- $line
+			from=${1%-*} to=${1#*-}
+			got=$(count "$st/$which.s" "$from" "$to")
+			[ "$got" = "$2" ] || fail "path.txt: $which $1: $2 instructions, the listing has $got"
+			sum=$((${sum:-0} + got)) ;;
+		esac
+	done < "$st/path.txt"
+	echo "ok: $(basename "$st"): the summary's counts and the hand trace's ranges are the listings'"
+done

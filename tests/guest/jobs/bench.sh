@@ -17,7 +17,7 @@
 # seconds, read again, then BENCH_IDLE_S seconds of checks that find
 # nothing to do, and read again.  Results: $OUT/bench/{cpu,csw,vmstat}-
 # {start,rounds,idle}, events (the events written, lost ones included),
-# kernel.
+# event (which), kernel.
 # shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh
 
@@ -46,6 +46,8 @@ esac
 
 # The ring buffer before fragmenting (its pages would land in the holes)
 [ -z "$events" ] || echo 4096 > "$TRACEFS/buffer_size_kb"
+# which event the boot records, for the report's labels
+[ -z "$events" ] || echo "${events#compaction:}" > "$dir/event"
 
 # written: the events the ring buffer took, those overwritten included
 written() {
