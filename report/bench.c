@@ -256,15 +256,26 @@ static size_t boots(const struct bench *bn, int config)
 	return n;
 }
 
-static struct interval ratio(const struct bench *bn, int a, int b, enum measure m)
+/* Two configurations' per-boot values of a measure, compared by one of the
+ * statistics module's two-sample intervals */
+typedef struct interval (*two_sample_ci)(const double *, size_t, const double *, size_t, double);
+
+static struct interval compare(const struct bench *bn, int a, int b, enum measure m,
+			       two_sample_ci method)
 {
 	double *va = xcalloc(bn->nboot, sizeof(double)), *vb = xcalloc(bn->nboot, sizeof(double));
 	size_t na = values(bn, a, m, va, 0), nb = values(bn, b, m, vb, 0);
-	struct interval ci = stats_log_ratio_ci(va, na, vb, nb, LEVEL);
+	struct interval ci = method(va, na, vb, nb, LEVEL);
 
 	free(va);
 	free(vb);
 	return ci;
+}
+
+/* a / b: the ratio of the geometric means, on the log scale */
+static struct interval ratio(const struct bench *bn, int a, int b, enum measure m)
+{
+	return compare(bn, a, b, m, stats_log_ratio_ci);
 }
 
 static const char *ratio_cell(const struct interval *ci)
@@ -337,13 +348,7 @@ static void write_metrics(const struct bench *bn)
  * the means of the per-boot CPU per check (Welch) */
 static struct interval added_per_check(const struct bench *bn, int a, int b)
 {
-	double *va = xcalloc(bn->nboot, sizeof(double)), *vb = xcalloc(bn->nboot, sizeof(double));
-	size_t na = values(bn, a, PER_CHECK, va, 0), nb = values(bn, b, PER_CHECK, vb, 0);
-	struct interval ci = stats_welch_diff_ci(va, na, vb, nb, LEVEL);
-
-	free(va);
-	free(vb);
-	return ci;
+	return compare(bn, a, b, PER_CHECK, stats_welch_diff_ci);
 }
 
 /* Boots per configuration for a 95% interval of a ratio to have a
