@@ -22,7 +22,7 @@ has() {	# WHAT OUTPUT NAME=VALUE...
 	done
 	echo "ok: $what: $*"
 }
-has "make settings" "$(settings make -s -C "$top" settings)" KFLAVOR=base TIMEOUT=300 STRESS_CI_S=120
+has "make settings" "$(settings make -s -C "$top" settings)" KFLAVOR=base TIMEOUT=300 STRESS_CI_S=180
 has "make settings-debug" "$(settings make -s -C "$top" settings-debug)" KFLAVOR=debug TIMEOUT=900 STRESS_CI_S=300
 has "make KFLAVOR=debug settings" "$(settings make -s -C "$top" KFLAVOR=debug settings)" TIMEOUT=900 STRESS_CI_S=300
 has "make settings-debug TIMEOUT=42" "$(settings make -s -C "$top" settings-debug TIMEOUT=42)" TIMEOUT=42 STRESS_CI_S=300

@@ -1,5 +1,5 @@
 # lab-tags: series slow
-# A 2-minute `make stress`: every stressor at once, the heartbeat, the
+# A 3-minute `make stress`: every stressor at once, the heartbeat, the
 # counters only growing, the traced windows' events equal to the counters'
 # deltas, no splat.
 # shellcheck source=tests/lib/host.sh
