@@ -183,7 +183,7 @@ export LAB_GIVEN ?= $(strip $(foreach v,NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PE
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report bench bench-run stock-kernel long-compaction settings settings-debug clean distclean
+	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report captures bench bench-run stock-kernel long-compaction settings settings-debug clean distclean
 all: lab
 
 help:
@@ -193,6 +193,7 @@ help:
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
 	@echo "make bench       kcompactd's cost: stock vs patched, tracing off and on"
+	@echo "make captures    the excerpts the docs quote, from six guest tests"
 	@echo "make long-compaction  a paced allocation run under perf: where long compactions go"
 	@echo "make test-debug  make test on the debug kernel (KASAN, lockdep, ...)"
 	@echo "make lab         build kernel, test modules, guest programs, image"
@@ -399,6 +400,18 @@ shell: lab
 
 demo: lab $(REPORT_TOOL)
 	@scripts/demo.sh results
+
+# make captures: the excerpts the docs and the mainline cover letter quote
+# (trace lines, counter deltas, the kselftest's output), cut from one run
+# of the guest tests that assert them; scripts/captures.sh says what
+# each file holds.  They go to results/captures-<tree>; publishing one is
+# committing it to Documentation/runs/ and quoting it there
+# (Documentation/testing.md, "Figures").
+CAPTURE_TESTS := guest/proactive-round guest/backoff-unmovable guest/kselftest-proactive \
+	guest/perf-proactive guest/bpftrace-rounds guest/node-exporter
+captures: lab
+	@LAB_RUNS=$(LAB_RUNS)/captures T='$(CAPTURE_TESTS)' TAGS= TEST_PREFIX=captures/ scripts/run-tests.sh
+	@scripts/captures.sh $(LAB_RUNS)/captures results/captures-$(KVER)
 
 # The report of a demo run again, from its raw data (after a change to the
 # report's code; needs only the host's trace tool and lab-report).

@@ -53,6 +53,7 @@ marker all-deferred
 sleep 37
 wait_until 60 settled
 snap /tmp/v1
+cp /tmp/v0 "$OUT/backoff.v0" && cp /tmp/v1 "$OUT/backoff.v1"	# for make captures
 trace_stop backoff
 rounds backoff > "$OUT/rounds.csv"
 defers backoff | tee "$OUT/defers.csv"

@@ -13,6 +13,7 @@ tests=2
 set_proactiveness 37
 cd "$LAB_SELFTESTS"
 ./proactive_compaction | tee /tmp/tap
+cp /tmp/tap "$OUT/tap.txt"	# for make captures
 grep -q "^1\.\.$tests\$" /tmp/tap || fail "no TAP plan of $tests tests"
 expect_eq "TAP results ok" "$(grep -c '^ok ' /tmp/tap)" "$tests"
 grep -q "^# Totals: pass:$tests fail:0 xfail:0 xpass:0 skip:0 error:0" /tmp/tap || fail "TAP totals: $(grep Totals /tmp/tap)"

@@ -21,6 +21,7 @@ wait_until 120 settled
 "$LAB_BIN/fragscore"
 sleep 1
 snap /tmp/v1
+cp /tmp/v0 "$OUT/round.v0" && cp /tmp/v1 "$OUT/round.v1"	# for make captures
 trace_stop round
 rounds round | tee "$OUT/rounds.csv"
 
