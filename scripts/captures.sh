@@ -13,7 +13,11 @@
 #   round-counters.txt    every compact_daemon_proactive_* counter's delta
 #                         over that recording, per node and in /proc/vmstat
 #   backoff.txt           per node: the first round that ended deferred
-#                         (its check and end) and the node's next check
+#                         and whose back-off ran undisturbed (its next
+#                         check 31.7 s or more later, as backoff-unmovable
+#                         measures it; a wake-up by kswapd or a write ends
+#                         a back-off early): its check, its end and the
+#                         node's next check, in time order
 #   backoff-counters.txt  the counters' deltas over that recording
 #   kselftest.txt         the kselftest's TAP output
 #   trace-fields.txt      the host's check that trace-cmd parses every
@@ -63,18 +67,19 @@ events "$r/round.dat" | awk "$nid_awk"'
 b=$runs/guest/backoff-unmovable/out
 events "$b/backoff.dat" | awk "$nid_awk"'
 	function field(k,  i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2) }
+	function t() { return substr($3, 1, length($3) - 1) + 0 }
 	/ mm_compaction_proactive_check: / {
 		n = nid()
-		if (deferred[n] && !next_check[n]++) print
-		else if (!deferred[n] && / decision=start/) start[n] = $0
+		if (done[n]) next
+		if (end[n] != "" && t() - end_t[n] >= 31.7) { print start[n]; print end[n]; print; done[n] = 1; next }
+		end[n] = ""
+		if (/ decision=start/) start[n] = $0
 		next
 	}
 	/ mm_compaction_proactive_end: / {
 		n = nid()
-		if (!deferred[n] && field("score_after") + 0 >= field("score_before") + 0) {
-			print start[n]; print; deferred[n] = 1
-		}
-	}' > "$tmp/backoff.txt"
+		if (!done[n] && field("score_after") + 0 >= field("score_before") + 0) { end[n] = $0; end_t[n] = t() }
+	}' | sort -s -t' ' -k3,3n > "$tmp/backoff.txt"
 
 # counters OLD NEW: each compact_daemon_proactive_* counter's delta per
 # node and in /proc/vmstat (snap files: "NAME VALUE", "nodeN:NAME VALUE")
@@ -123,7 +128,9 @@ kernel=$(file -bL "${LAB_KERNEL:-}" 2>/dev/null | sed -n 's/.*, version \([^ ]*\
 pkg=linux-source-${KVER:-?}
 [ "${KVER:-}" != mainline ] || pkg=$(cut -d' ' -f1,2 "$(dirname "$0")/../build/mainline.pkg" 2>/dev/null || echo "linux-source-7.x")
 commit=$(git -C "$(dirname "$0")/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -z "$(git -C "$(dirname "$0")/.." status --porcelain -- patches tests scripts 2>/dev/null)" ] || commit="$commit (with uncommitted changes)"
+# (what ran: the series but its cover letters, the tests, the scripts)
+[ -z "$(git -C "$(dirname "$0")/.." status --porcelain -- scripts tests/guest tests/lib tests/modules tests/progs \
+	'patches/*.patch' ':!patches/*/0000-cover-letter.patch' 2>/dev/null)" ] || commit="$commit (with uncommitted changes)"
 {
 	echo "make captures at commit $commit, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "kernel ${kernel:-(unknown)}: Debian's $pkg with patches/${KVER:-?}, ${KFLAVOR:-?} flavour"
