@@ -979,7 +979,7 @@ static void why_alloc(FILE *f, const struct measurement *m)
 		fprintf(f, "The other %ld fast ones found blocks freed during the run (%.1f s of allocation time), by kcompactd (%ld proactive rounds, %.2f s CPU) or by an earlier direct compaction.  ",
 			m->fast - m->lead, m->alloc_s, m->rounds, m->cpu_s);
 	if (m->lead <= m->free_huge_begin && m->lead < all / 2.0)
-		fprintf(f, "The driver used up the huge pages prepared before the run within its first half; the prepared share of free memory scales with memory, so a bigger machine holds more of them (the original ran on a 1 TB machine).\n");
+		fprintf(f, "The driver used up the huge pages prepared before the run within the first half of its allocations; this run does not show how that share changes with the machine's size.\n");
 	else if (m->lead > m->free_huge_begin)
 		fprintf(f, "More allocations were fast in a row than huge pages were free at the start: blocks were freed during that run of fast allocations.\n");
 	else
