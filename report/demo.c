@@ -829,7 +829,8 @@ static struct interval p_ratio(const struct measurement *a, const struct measure
 	return stats_percentile_ratio_ci(a->sorted, a->n, b->sorted, b->n, p, LEVEL);
 }
 
-/* A ratio interval, "N.Nx [lo, hi]" */
+/* A ratio interval, "N.NNx [lo, hi]": two decimals, so that an interval
+ * that ends just short of 1 is not printed as reaching it */
 static const char *ratio_cell(const struct interval *ci)
 {
 	static char b[4][96];
@@ -838,7 +839,7 @@ static const char *ratio_cell(const struct interval *ci)
 	k = (k + 1) % 4;
 	if (!ci->ok)
 		return "-";
-	snprintf(b[k], sizeof(b[k]), "%sx %s", fx(ci->est, 1), fci(ci, 1));
+	snprintf(b[k], sizeof(b[k]), "%sx %s", fx(ci->est, 2), fci(ci, 2));
 	return b[k];
 }
 
@@ -964,7 +965,7 @@ static void why_alloc(FILE *f, const struct measurement *m)
 		fprintf(f, "Why: at p%d no allocation succeeded.\n", m->mode);
 		return;
 	}
-	fprintf(f, "Why: at p%d, %ld of the %ld allocations (%.0f%%) found a free huge page and took under %d us; the other %ld went through direct compaction.  ",
+	fprintf(f, "Why: at p%d, %ld of the %ld allocations (%.0f%%) found a free huge page and took under %d us; the other %ld took longer (the run's direct compactions are its compact_stall, among the counters below).  ",
 		m->mode, m->fast, all, m->fast * 100.0 / all, FAST_US, all - m->fast);
 	if (!m->lead) {
 		fprintf(f, "Not even the first allocation found a free huge page, although %ld were free when the run began.\n",
@@ -1010,10 +1011,10 @@ static void why_pretouch(FILE *f, const struct measurement *m0, const struct mea
 		fprintf(f, "At p%d, %lld direct compactions came with %.1f s more system time for the same work.  ",
 			m0->mode, c0, s0 - s1);
 		if (s0 - s1 < s1)
-			fprintf(f, "That is less than the faults themselves cost at p%d: here the fault dominates both runs, where on the original's hardware compaction dominated the run without proactive compaction (its p95 allocation took 34 ms).\n",
+			fprintf(f, "That difference is less than p%d's whole system time for the faults, its own direct compactions included.\n",
 				m1->mode);
 		else
-			fprintf(f, "That is more than the faults themselves cost at p%d: compaction dominates the run without proactive compaction, as on the original's hardware.\n",
+			fprintf(f, "That difference is more than p%d's whole system time for the faults, its own direct compactions included.\n",
 				m1->mode);
 	} else if (s1 - s0 >= 0.05) {
 		fprintf(f, "At p%d, %lld direct compactions came with %.1f s less system time: in this run proactive compaction did not make the faults cheaper.\n",
