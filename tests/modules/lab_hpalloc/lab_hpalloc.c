@@ -13,6 +13,17 @@
  * than k/R seconds into the run, so that the allocation rate can be set
  * below or above what kcompactd refills; seconds=S (0: no limit) ends a
  * run after S seconds.  A paced attempt that fails still uses its slot.
+ *
+ * Every attempt of the last run, failed ones included, is in
+ * <debugfs>/lab_hpalloc/attempts, one "start_ns duration_ns ok|fail" line
+ * each, start_ns on the monotonic clock (ktime_get_ns()), the clock that
+ * a trace recorded with "trace-cmd record -C mono" stamps its events
+ * with; <debugfs>/lab_hpalloc/pid is the task that made them.  Matched
+ * against that task's compaction events, they tell which attempts needed
+ * direct compaction (Documentation/protocol.md).  The log holds
+ * 2 x limit + MAX_FAILURES attempts; a run that fills it ends there, and
+ * <debugfs>/lab_hpalloc/end says why each run ended: count, failures,
+ * seconds or log.
  */
 #include <linux/debugfs.h>
 #include <linux/gfp.h>
@@ -52,9 +63,18 @@ static unsigned int seconds;
 module_param(seconds, uint, 0644);
 MODULE_PARM_DESC(seconds, "seconds a run may take (0: no limit)");
 
+struct attempt {
+	u64 start_ns, ns;
+	bool ok;
+};
+
 static DEFINE_MUTEX(lock);
 static u64 *samples, failures[MAX_FAILURES];
 static unsigned long nr_samples, nr_failures;
+static struct attempt *attempts;
+static unsigned long nr_attempts, max_attempts;
+static pid_t run_pid;
+static const char *end = "none";
 static struct dentry *dir;
 
 /*
@@ -86,27 +106,45 @@ static int run(unsigned long limit)
 	if (!limit || limit > max)
 		limit = max;
 	vfree(samples);
+	vfree(attempts);
 	nr_samples = 0;
 	nr_failures = 0;
+	nr_attempts = 0;
+	max_attempts = 2 * limit + MAX_FAILURES;
+	run_pid = task_pid_nr(current);
+	end = "none";
 	samples = vmalloc(array_size(limit, sizeof(*samples)));
-	if (!samples)
+	attempts = vmalloc(array_size(max_attempts, sizeof(*attempts)));
+	if (!samples || !attempts)
 		return -ENOMEM;
 
 	/* nr_failures counts the failures in a row, the last ones kept. */
-	while (nr_samples < limit && nr_failures < MAX_FAILURES && pace(t0, k++)) {
-		u64 start = ktime_get_ns();
+	while (nr_samples < limit && nr_failures < MAX_FAILURES &&
+	       nr_attempts < max_attempts && pace(t0, k++)) {
+		struct attempt *a = &attempts[nr_attempts++];
 
+		a->start_ns = ktime_get_ns();
 		page = alloc_pages(HPAGE_GFP, HPAGE_ORDER);
+		a->ns = ktime_get_ns() - a->start_ns;
+		a->ok = page != NULL;
 		if (!page) {
-			failures[nr_failures++] = ktime_get_ns() - start;
+			failures[nr_failures++] = a->ns;
 			cond_resched();
 			continue;
 		}
-		samples[nr_samples++] = ktime_get_ns() - start;
+		samples[nr_samples++] = a->ns;
 		nr_failures = 0;
 		list_add(&page->lru, &pages);
 		cond_resched();
 	}
+	if (nr_samples == limit)
+		end = "count";
+	else if (nr_failures == MAX_FAILURES)
+		end = "failures";
+	else if (nr_attempts == max_attempts)
+		end = "log";
+	else
+		end = "seconds";
 	list_for_each_entry_safe(page, next, &pages, lru) {
 		list_del(&page->lru);
 		__free_pages(page, HPAGE_ORDER);
@@ -158,12 +196,46 @@ static int failures_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(failures);
 
+static int attempts_show(struct seq_file *m, void *v)
+{
+	unsigned long i;
+
+	mutex_lock(&lock);
+	for (i = 0; i < nr_attempts; i++)
+		seq_printf(m, "%llu %llu %s\n", attempts[i].start_ns, attempts[i].ns,
+			   attempts[i].ok ? "ok" : "fail");
+	mutex_unlock(&lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(attempts);
+
+static int pid_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&lock);
+	seq_printf(m, "%d\n", run_pid);
+	mutex_unlock(&lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(pid);
+
+static int end_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&lock);
+	seq_printf(m, "%s\n", end);
+	mutex_unlock(&lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(end);
+
 static int __init lab_hpalloc_init(void)
 {
 	dir = debugfs_create_dir("lab_hpalloc", NULL);
 	debugfs_create_file("run", 0200, dir, NULL, &run_fops);
 	debugfs_create_file("samples", 0444, dir, NULL, &samples_fops);
 	debugfs_create_file("failures", 0444, dir, NULL, &failures_fops);
+	debugfs_create_file("attempts", 0444, dir, NULL, &attempts_fops);
+	debugfs_create_file("pid", 0444, dir, NULL, &pid_fops);
+	debugfs_create_file("end", 0444, dir, NULL, &end_fops);
 	return 0;
 }
 
@@ -171,6 +243,7 @@ static void __exit lab_hpalloc_exit(void)
 {
 	debugfs_remove_recursive(dir);
 	vfree(samples);
+	vfree(attempts);
 }
 
 module_init(lab_hpalloc_init);
