@@ -48,6 +48,6 @@ awk 'FNR == NR { st[++n] = $1; en[n] = $1 + $2; next }
 	  if (!hit) { printf "event at %.0f ns is in no attempt\n", $1; out++ } else used[hit] = 1 }
 	END { for (i in used) k++; printf "%d %d\n", k, out; exit out > 0 }' "$OUT/attempts" "$OUT/events-ns" > /tmp/match ||
 	fail "an event of the run's task lies outside every attempt: $(head -1 /tmp/match)"
-read -r needed outside < <(tail -1 /tmp/match)
+read -r needed _ < <(tail -1 /tmp/match)
 [ "$needed" -gt 0 ] || fail "no attempt needed direct compaction"
 echo "ok: $(grep -c . "$OUT/events-ns") direct compactions of pid $pid, all inside attempts; $needed of $(grep -c . "$OUT/attempts") attempts needed direct compaction"
