@@ -57,6 +57,21 @@ DEMO_RATES ?= 10,30,100,300,1000
 DEMO_PACE_S ?= 20
 # Seconds each of the demo's guest boots may take.
 DEMO_TIMEOUT ?= 900
+# make protocol (Documentation/protocol.md; scripts/protocol.sh): the
+# sizes (MiB per node), the knee sweep's rates (huge pages a second) and
+# the share of attempts needing direct compaction the knee allows (%),
+# blocks of boots, boots of each arm of the long compactions, the seed of
+# the boot order (empty: a random one, kept in the run), the other host
+# processes' CPU that excludes a boot (% of one CPU), and how many times
+# a failed boot is run again.  The defaults are the protocol's.
+PROTO_SIZES ?= 1024,3072
+PROTO_SWEEP ?= 5,10,20,50,100,200,500
+PROTO_KNEE_PCT ?= 5
+PROTO_BOOTS ?= 5
+PROTO_LONG_BOOTS ?= 8
+PROTO_SEED ?=
+PROTO_HOST_PCT ?= 10
+PROTO_RETRIES ?= 2
 # make bench: blocks of boots (one of each configuration: stock, stock with
 # one existing event recorded, patched with tracing off, patched with the
 # series' events on), seconds of proactive rounds and of idle checks in
@@ -157,6 +172,7 @@ MODULES := $(notdir $(wildcard tests/modules/*))
 SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL QEMU_CPU \
 	TIMEOUT STRESS_CI_S EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS \
 	DEMO_BACKOFF_S DEMO_TIMEOUT DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS \
+	PROTO_SIZES PROTO_SWEEP PROTO_KNEE_PCT PROTO_BOOTS PROTO_LONG_BOOTS PROTO_SEED PROTO_HOST_PCT PROTO_RETRIES \
 	BENCH_ROUND_S BENCH_IDLE_S BENCH_TIMEOUT BENCH_FLAVOR BENCH_ACCEL BENCH_SEED BENCH_PAR LONG_MODE LONG_RATE LONG_S STRESS_S \
 	STRESS_WINDOW_S QEMU POSTER CHECK_PREFIXES T TAGS TEST_PREFIX JOBS R KS_TRACE KS_PNG \
 	KS_GEOMETRY KS_WAIT_S
@@ -183,12 +199,13 @@ export LAB_GIVEN ?= $(strip $(foreach v,NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PE
 MAKEFLAGS += --no-print-directory
 
 .PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report captures bench bench-run stock-kernel long-compaction settings settings-debug clean distclean
+	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report captures protocol bench bench-run stock-kernel long-compaction settings settings-debug clean distclean
 all: lab
 
 help:
 	@echo "make demo        the original evaluation in the guest: report in results/latest"
 	@echo "make report      a demo's report again, from its raw results: R=results/latest"
+	@echo "make protocol    the evaluation under Documentation/protocol.md (hours; resumes)"
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
@@ -400,6 +417,11 @@ shell: lab
 
 demo: lab $(REPORT_TOOL)
 	@scripts/demo.sh results
+
+# The evaluation under Documentation/protocol.md: hundreds of boots over
+# hours, resumable (scripts/protocol.sh); results in results/protocol-*.
+protocol: lab $(REPORT_TOOL)
+	@scripts/protocol.sh results
 
 # make captures: the excerpts the docs and the mainline cover letter quote
 # (trace lines, counter deltas, the kselftest's output), cut from one run

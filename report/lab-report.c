@@ -24,6 +24,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: lab-report [options] demo RESULTS_DIR\n"
 		"       lab-report [options] bench RESULTS_DIR\n"
+		"       lab-report [options] protocol RESULTS_DIR\n"
 		"       lab-report selftest\n"
 		"demo: make demo's report from its raw results (p<MODE>/, backoff/,\n"
 		"  kernel, machine): RESULTS_DIR/metrics/ (a 'key value' file per\n"
@@ -34,6 +35,9 @@ static void usage(FILE *f)
 		"bench: make bench's report from its boots' readings\n"
 		"  (<config>-<boot>/): metrics.csv (a row per boot), bench.md,\n"
 		"  summary.json.\n"
+		"protocol: make protocol's report from its boots' folders\n"
+		"  (SIZE/CELL/BOOT/): metrics.csv (a row per boot) and report.md,\n"
+		"  cells with and without the excluded boots (Documentation/protocol.md).\n"
 		"selftest: the statistics module's checks on known values.\n"
 		"Statistics: percentiles by linear interpolation (type 7), the\n"
 		"median their 50th; 95%% intervals: order statistics for a\n"
@@ -87,6 +91,8 @@ int main(int argc, char **argv)
 		ret = demo_report(argv[optind + 1], &o);
 	} else if (!strcmp(argv[optind], "bench")) {
 		ret = bench_report(argv[optind + 1], &o);
+	} else if (!strcmp(argv[optind], "protocol")) {
+		ret = protocol_report(argv[optind + 1], &o);
 	} else {
 		usage(stderr);
 		ret = 2;

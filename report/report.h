@@ -17,6 +17,7 @@ struct options {
 
 int demo_report(const char *dir, const struct options *o);
 int bench_report(const char *dir, const struct options *o);
+int protocol_report(const char *dir, const struct options *o);
 
 /* v with d decimals, "-" if NAN (a rotating static buffer) */
 const char *fx(double v, int d);

@@ -38,16 +38,11 @@ awk 'NR > 1 && $1 < prev_end { bad = 1 } { prev_end = $1 + $2 } END { exit bad }
 	fail "an attempt began before the one before it ended"
 
 # The events of the run's task, in ns on the mono clock, against the log
-trace-cmd report -t -i /tmp/attempts.dat 2>/dev/null |
-	awk -v pid="$pid" '/mm_compaction_try_to_compact_pages:/ && index($0, "-" pid " ") {
-		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; break }
-		sub(/:$/, "", t); split(t, s, "."); printf "%.0f\n", s[1] * 1000000000 + s[2] }' > "$OUT/events-ns"
-[ -s "$OUT/events-ns" ] || fail "no mm_compaction_try_to_compact_pages of the run's task (pid $pid): no direct compaction on fragmented memory at proactiveness 0?"
-awk 'FNR == NR { st[++n] = $1; en[n] = $1 + $2; next }
-	{ hit = 0; for (i = 1; i <= n; i++) if ($1 >= st[i] && $1 <= en[i]) { hit = i; break }
-	  if (!hit) { printf "event at %.0f ns is in no attempt\n", $1; out++ } else used[hit] = 1 }
-	END { for (i in used) k++; printf "%d %d\n", k, out; exit out > 0 }' "$OUT/attempts" "$OUT/events-ns" > /tmp/match ||
-	fail "an event of the run's task lies outside every attempt: $(head -1 /tmp/match)"
-read -r needed _ < <(tail -1 /tmp/match)
+hpalloc_direct /tmp/attempts.dat "$pid" "$OUT/attempts" > "$OUT/attempts-direct"
+read -r _ outside < <(tail -1 "$OUT/attempts-direct")
+events=$(sed '$d' "$OUT/attempts-direct" | awk '{ s += $4 } END { print s + 0 }')
+needed=$(sed '$d' "$OUT/attempts-direct" | awk '$4 > 0' | grep -c . || :)
+[ "$((events + outside))" -gt 0 ] || fail "no mm_compaction_try_to_compact_pages of the run's task (pid $pid): no direct compaction on fragmented memory at proactiveness 0?"
+expect_eq "events of the run's task outside every attempt" "$outside" 0
 [ "$needed" -gt 0 ] || fail "no attempt needed direct compaction"
-echo "ok: $(grep -c . "$OUT/events-ns") direct compactions of pid $pid, all inside attempts; $needed of $(grep -c . "$OUT/attempts") attempts needed direct compaction"
+echo "ok: $events direct compactions of pid $pid, all inside attempts; $needed of $(grep -c . "$OUT/attempts") attempts needed direct compaction"

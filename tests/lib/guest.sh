@@ -116,17 +116,19 @@ thresholds() {
 	echo "$low $high"
 }
 
-# trace_start [-b KB] [EVENT [-f FILTER]...]: record the EVENTs (default: every
-# compaction event) and trace_marker writes into an empty ring buffer of KB
-# per CPU (default 8192; 0 keeps the size it has, for a job that sized it
-# before fragmenting memory: allocated after, the buffer's unmovable pages
-# would land in the fragmented blocks' holes).
+# trace_start [-b KB] [-C CLOCK] [EVENT [-f FILTER]...]: record the EVENTs
+# (default: every compaction event) and trace_marker writes into an empty
+# ring buffer of KB per CPU (default 8192; 0 keeps the size it has, for a
+# job that sized it before fragmenting memory: allocated after, the
+# buffer's unmovable pages would land in the fragmented blocks' holes),
+# stamped by the trace clock CLOCK (default: the kernel's, local).
 # trace_stop NAME [DIR]: stop, save the recording as DIR/NAME.dat (default
 # $OUT), and leave the buffer empty, its events off and its size alone.
 # An EVENT may be followed by -f FILTER, which applies to it.
 trace_start() {
 	local kb=8192 opts=()
 	if [ "${1:-}" = -b ]; then kb=$2; shift 2; fi
+	if [ "${1:-}" = -C ]; then opts+=(-C "$2"); shift 2; fi
 	[ "$kb" = 0 ] || opts=(-b "$kb")
 	[ $# -gt 0 ] || set -- compaction
 	while [ $# -gt 0 ]; do
@@ -265,16 +267,20 @@ fragmenter_ready() {
 }
 
 # fragment [FRAGMENTER ARGS]: fragment every node, holding the memory in the
-# background until the test ends, and check that every node scores >= 90.
+# background until the test ends, and check that every node scores at
+# least FRAGMENT_MIN (90; 0 leaves the judgement to the caller).  The
+# fragmenter gets 180 s per GiB of a node's memory (filling memory runs at
+# a few hundred MiB a second under TCG).
 fragment() {
+	local wait_s=$(( 180 * (${MEM_PER_NODE:-1024} + 1023) / 1024 ))
 	rm -f /tmp/fragmented
 	"$LAB_BIN/fragmenter" --hold --ready /tmp/fragmented "$@" > "$OUT/fragmenter.log" 2>&1 &
 	FRAGMENTER=$!
 	trap 'kill $FRAGMENTER 2>/dev/null || :' EXIT
-	wait_until 180 fragmenter_ready
+	wait_until "$wait_s" fragmenter_ready
 	"$LAB_BIN/fragscore" | tee "$OUT/fragscore-after-fragmenting"
 	min=$(min_score "$OUT/fragscore-after-fragmenting")
-	[ "$min" -ge 90 ] || fail "fragmenting left a node at score $min"
+	[ "$min" -ge "${FRAGMENT_MIN:-90}" ] || fail "fragmenting left a node at score $min"
 }
 
 # settled: no proactive round will start on its own any more, told from
@@ -581,6 +587,25 @@ hpalloc_count() {
 hpalloc_save() {
 	cp "$HPALLOC/samples" "$1-samples-ns"
 	cp "$HPALLOC/failures" "$1-failures-ns"
+}
+# hpalloc_direct DAT PID ATTEMPTS: each attempt of the driver's log
+# ATTEMPTS ("start_ns duration_ns ok|fail"), with a fourth column: how many
+# mm_compaction_try_to_compact_pages events of task PID in the recording
+# DAT (made with the trace clock mono, which the log's ktime_get_ns()
+# reads) fall inside it, from its start to its end.  An attempt with one
+# or more needed direct compaction (Documentation/protocol.md).  Events
+# of PID outside every attempt are counted on the last line, "outside N".
+# Both are in time order, so one pass over each.
+hpalloc_direct() {
+	trace-cmd report -t -i "$1" 2>/dev/null |
+		awk -v pid="$2" '/mm_compaction_try_to_compact_pages:/ && index($0, "-" pid " ") {
+			for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; break }
+			sub(/:$/, "", t); split(t, s, "."); printf "%.0f\n", s[1] * 1000000000 + s[2] }' |
+		awk 'FNR == NR { st[++n] = $1; en[n] = $1 + $2; line[n] = $0; next }
+			FNR == 1 { k = 1 }
+			{ while (k <= n && en[k] < $1) k++
+			  if (k <= n && $1 >= st[k]) hits[k]++; else out++ }
+			END { for (k = 1; k <= n; k++) print line[k], hits[k] + 0; print "outside", out + 0 }' "$3" -
 }
 # hpalloc_unload: unload the driver
 # hpalloc_stop: unload it if it is loaded (for an EXIT trap)

@@ -1,0 +1,665 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lab-report protocol: the report of a run of make protocol
+ * (scripts/protocol.sh, Documentation/protocol.md), from its boots'
+ * folders, SIZE/CELL/BOOT/, each holding what tests/guest/jobs/demo.sh
+ * kept of one boot.  It writes metrics.csv (a row per boot, every
+ * measure) and report.md: the knee sweep of each size, every cell with
+ * n, means and 95% intervals over its boots (Student's t, the boot the
+ * unit), with and without the excluded boots, and every comparison the
+ * protocol lists (Welch on the primary measure's means, Welch on the
+ * logs for the ratio of p95).  A run not finished is reported as far as
+ * it went: n says so.
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "input.h"
+#include "report.h"
+
+enum kind { COUNT, PRETOUCH, COLOC, OTHER };
+
+/* One boot's measures; NAN where the boot has none */
+struct boot {
+	char size[16], cell[64], id[16], excluded[160];
+	enum kind kind;
+	int mode, defrag, rate;
+	double no_direct_pct, p50, p95, p99, coverage_pct, failed, attempts;
+	double stall, fallback, kcd_cpu_s, proactive_scan_pct;
+	double elapsed_s, thp_pct;
+};
+
+struct run {
+	struct boot *b;
+	size_t n, cap;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in dir, sorted; *n of them */
+static char **names(const char *dir, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **v = NULL;
+
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		v[(*n)++] = xasprintf("%s", e->d_name);
+	}
+	closedir(d);
+	qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
+static void free_names(char **v, size_t n)
+{
+	while (n)
+		free(v[--n]);
+	free(v);
+}
+
+/* Lines of numbers in path, in us (from ns), sorted; their count in *n */
+static double *read_ns(const char *path, size_t *n, double *v)
+{
+	FILE *f = fopen(path, "r");
+	double x;
+
+	if (!f)
+		return v;
+	while (fscanf(f, "%lf", &x) == 1) {
+		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		v[(*n)++] = x / 1000;
+	}
+	fclose(f);
+	return v;
+}
+
+static void percentiles(struct boot *b, double *v, size_t n)
+{
+	stats_sort(v, n);
+	b->p50 = stats_percentile(v, n, 50);
+	b->p95 = stats_percentile(v, n, 95);
+	b->p99 = stats_percentile(v, n, 99);
+}
+
+/* A counter's delta between two snap files, NAN if missing */
+static double delta(const char *before, const char *after, const char *name)
+{
+	struct kv a = { 0 }, b = { 0 };
+	double d;
+
+	kv_read_lines(&a, before);
+	kv_read_lines(&b, after);
+	d = kv_num(&b, name) - kv_num(&a, name);
+	kv_free(&a);
+	kv_free(&b);
+	return d;
+}
+
+/* The summed "nid seconds" lines of kcompactd's CPU time */
+static double cpu_sum(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	double s = 0, x;
+	int nid;
+
+	if (!f)
+		return NAN;
+	while (fscanf(f, "%d %lf", &nid, &x) == 2)
+		s += x;
+	fclose(f);
+	return s;
+}
+
+/* The counters and CPU time of the experiment NAME in dir p */
+static void readings(struct boot *b, const char *p, const char *name)
+{
+	char *vb = xasprintf("%s/%s-vmstat-before", p, name);
+	char *va = xasprintf("%s/%s-vmstat-after", p, name);
+	char *cb = xasprintf("%s/%s-kcompactd-cpu-before", p, name);
+	char *ca = xasprintf("%s/%s-kcompactd-cpu-after", p, name);
+	double pro, all;
+
+	b->stall = delta(vb, va, "compact_stall");
+	b->fallback = delta(vb, va, "thp_fault_fallback");
+	b->kcd_cpu_s = cpu_sum(ca) - cpu_sum(cb);
+	pro = delta(vb, va, "compact_daemon_proactive_migrate_scanned");
+	all = delta(vb, va, "compact_daemon_migrate_scanned");
+	b->proactive_scan_pct = all > 0 ? 100 * pro / all : NAN;
+	free(vb);
+	free(va);
+	free(cb);
+	free(ca);
+}
+
+static void read_count(struct boot *b, const char *p, const char *exp)
+{
+	char *path = xasprintf("%s/%s-attempts", p, exp), line[256];
+	unsigned long long st, ns;
+	size_t n = 0, ok = 0, fail = 0, direct = 0;
+	FILE *f = fopen(path, "r");
+	double *v = NULL, kb = NAN;
+	char res[8];
+	int hits;
+
+	free(path);
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llu %llu %7s %d", &st, &ns, res, &hits) != 4)
+			continue;
+		n++;
+		ok += !strcmp(res, "ok");
+		fail += !strcmp(res, "fail");
+		direct += hits > 0;
+	}
+	if (f)
+		fclose(f);
+	b->attempts = n;
+	b->failed = fail;
+	b->no_direct_pct = n ? 100.0 * (n - direct) / n : NAN;
+	path = xasprintf("%s/%s-samples-ns", p, exp);
+	n = 0;
+	v = read_ns(path, &n, v);
+	free(path);
+	percentiles(b, v, n);
+	free(v);
+	path = xasprintf("%s/%s-memfree-kb", p, exp);
+	if (first_line(path, line, sizeof(line)))
+		kb = atof(line);
+	free(path);
+	b->coverage_pct = kb > 0 ? 100.0 * ok * 2048 / kb : NAN;
+	readings(b, p, exp);
+}
+
+static void read_pretouch(struct boot *b, const char *p)
+{
+	char *path = xasprintf("%s/pretouch.txt", p);
+	struct kv kv = { 0 };
+
+	kv_read_pairs(&kv, path);
+	free(path);
+	b->elapsed_s = kv_num(&kv, "elapsed_s");
+	b->thp_pct = kv_num(&kv, "thp_pct");
+	kv_free(&kv);
+	readings(b, p, "pretouch");
+}
+
+static void read_coloc(struct boot *b, const char *p)
+{
+	size_t k, nn, n = 0, nodes = 0;
+	char **v = names(p, &nn);
+	double *lat = NULL, thp = 0;
+
+	for (k = 0; k < nn; k++) {
+		char *path = xasprintf("%s/%s", p, v[k]);
+		struct kv kv = { 0 };
+
+		if (!strncmp(v[k], "coloc-faults-node", 17)) {
+			lat = read_ns(path, &n, lat);
+		} else if (!strncmp(v[k], "coloc-node", 10) && kv_read_pairs(&kv, path)) {
+			thp += kv_num(&kv, "thp_pct");
+			nodes++;
+		}
+		kv_free(&kv);
+		free(path);
+	}
+	free_names(v, nn);
+	percentiles(b, lat, n);
+	free(lat);
+	b->attempts = n;
+	b->thp_pct = nodes ? thp / nodes : NAN;
+	readings(b, p, "coloc");
+}
+
+/* One boot folder: SIZE/CELL/ID */
+static void read_boot(struct run *r, const char *dir, const char *size, const char *cell,
+		      const char *id)
+{
+	char *bdir = xasprintf("%s/%s/%s/%s", dir, size, cell, id), *path, line[256], exp[32];
+	struct boot *b;
+	int mode;
+
+	path = xasprintf("%s/done", bdir);
+	if (!readable(path)) {
+		free(path);
+		free(bdir);
+		return;
+	}
+	free(path);
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 64;
+		r->b = xrealloc(r->b, r->cap * sizeof(*r->b));
+	}
+	b = &r->b[r->n++];
+	memset(b, 0, sizeof(*b));
+	b->no_direct_pct = b->p50 = b->p95 = b->p99 = b->coverage_pct = b->failed = NAN;
+	b->attempts = b->stall = b->fallback = b->kcd_cpu_s = b->proactive_scan_pct = NAN;
+	b->elapsed_s = b->thp_pct = NAN;
+	snprintf(b->size, sizeof(b->size), "%s", size);
+	snprintf(b->cell, sizeof(b->cell), "%s", cell);
+	snprintf(b->id, sizeof(b->id), "%s", id);
+	path = xasprintf("%s/excluded", bdir);
+	first_line(path, b->excluded, sizeof(b->excluded));
+	free(path);
+	path = xasprintf("%s/cell", bdir);
+	b->kind = OTHER;
+	b->defrag = 0;
+	if (first_line(path, line, sizeof(line)) &&
+	    sscanf(line, "DEMO_RUN=%d:%31s DEMO_DEFRAG=%d", &mode, exp, &b->defrag) >= 2) {
+		char *pdir = xasprintf("%s/p%d", bdir, mode);
+
+		b->mode = mode;
+		if (!strncmp(exp, "count", 5)) {
+			b->kind = COUNT;
+			b->rate = atoi(exp + 5);
+			if (!b->excluded[0] || b->excluded[0] != 'a')
+				read_count(b, pdir, exp);
+		} else if (!strcmp(exp, "pretouch")) {
+			b->kind = PRETOUCH;
+			if (b->excluded[0] != 'a')
+				read_pretouch(b, pdir);
+		} else if (!strcmp(exp, "coloc")) {
+			b->kind = COLOC;
+			if (b->excluded[0] != 'a')
+				read_coloc(b, pdir);
+		}
+		free(pdir);
+	}
+	free(path);
+	free(bdir);
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static void read_run(struct run *r, const char *dir)
+{
+	size_t ns, nc, nb, i, j, k;
+	char **sizes = names(dir, &ns);
+
+	for (i = 0; i < ns; i++) {
+		char *sdir = xasprintf("%s/%s", dir, sizes[i]);
+		char **cells;
+
+		if (strspn(sizes[i], "0123456789") != strlen(sizes[i]) || !is_dir(sdir)) {
+			free(sdir);
+			continue;
+		}
+		cells = names(sdir, &nc);
+		for (j = 0; j < nc; j++) {
+			char *cdir = xasprintf("%s/%s", sdir, cells[j]);
+			char **boots = names(cdir, &nb);
+
+			for (k = 0; k < nb && strcmp(cells[j], "failed"); k++)
+				read_boot(r, dir, sizes[i], cells[j], boots[k]);
+			free_names(boots, nb);
+			free(cdir);
+		}
+		free_names(cells, nc);
+		free(sdir);
+	}
+	free_names(sizes, ns);
+}
+
+/* ---- Selection and statistics */
+
+/* The measure at offset off of the boots of size/cell; kept only (or all) */
+static size_t pick(const struct run *r, const char *size, const char *cell, size_t off,
+		   int all, double *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->n; i++) {
+		const struct boot *b = &r->b[i];
+		double x = *(const double *)((const char *)b + off);
+
+		if (strcmp(b->size, size) || strcmp(b->cell, cell) || isnan(x))
+			continue;
+		if (!all && b->excluded[0])
+			continue;
+		v[n++] = x;
+	}
+	return n;
+}
+
+static size_t count_boots(const struct run *r, const char *size, const char *cell, int excluded)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->n; i++)
+		n += !strcmp(r->b[i].size, size) && !strcmp(r->b[i].cell, cell) &&
+		     !!r->b[i].excluded[0] == excluded;
+	return n;
+}
+
+/* "mean [lo, hi]" over the values, Student's t; "-" for none */
+static const char *mean_ci(const double *v, size_t n, int d)
+{
+	static char buf[4][96];
+	static int k;
+	char *s = buf[k++ % 4];
+	double m, h;
+
+	if (!n)
+		return "-";
+	m = stats_mean(v, n);
+	if (n < 2) {
+		snprintf(s, 96, "%s (n 1)", fx(m, d));
+		return s;
+	}
+	h = stats_t_quantile(1 - (1 - LEVEL) / 2, n - 1) * sqrt(stats_var(v, n) / n);
+	snprintf(s, 96, "%s [%s, %s]", fx(m, d), fx(m - h, d), fx(m + h, d));
+	return s;
+}
+
+#define M(f) offsetof(struct boot, f)
+
+struct col {
+	const char *head;
+	size_t off;
+	int d;
+};
+
+static const struct col count_cols[] = {
+	{ "no direct compaction, % of attempts", M(no_direct_pct), 1 },
+	{ "p50 us", M(p50), 0 },
+	{ "p95 us", M(p95), 0 },
+	{ "p99 us", M(p99), 0 },
+	{ "coverage %", M(coverage_pct), 1 },
+	{ "failed attempts", M(failed), 0 },
+	{ "compact_stall", M(stall), 0 },
+	{ "kcompactd CPU s", M(kcd_cpu_s), 2 },
+	{ "proactive share of kcompactd's scanning %", M(proactive_scan_pct), 1 },
+};
+
+static const struct col pretouch_cols[] = {
+	{ "elapsed s", M(elapsed_s), 2 },
+	{ "huge-page share %", M(thp_pct), 1 },
+	{ "compact_stall", M(stall), 0 },
+	{ "thp_fault_fallback", M(fallback), 0 },
+};
+
+static const struct col coloc_cols[] = {
+	{ "fault p50 us", M(p50), 0 },
+	{ "fault p95 us", M(p95), 0 },
+	{ "fault p99 us", M(p99), 0 },
+	{ "huge-page share %", M(thp_pct), 1 },
+	{ "thp_fault_fallback", M(fallback), 0 },
+	{ "kcompactd CPU s", M(kcd_cpu_s), 2 },
+};
+
+/* The cells of a size and kind, in sorted order */
+static char **cells_of(const struct run *r, const char *size, enum kind kind, int sweep, size_t *n)
+{
+	char **v = NULL;
+	size_t i, j;
+
+	*n = 0;
+	for (i = 0; i < r->n; i++) {
+		const struct boot *b = &r->b[i];
+
+		if (strcmp(b->size, size) || b->kind != kind || !strncmp(b->cell, "long-", 5) ||
+		    (strncmp(b->cell, "sweep-", 6) == 0) != sweep)
+			continue;
+		for (j = 0; j < *n && strcmp(v[j], b->cell); j++)
+			;
+		if (j < *n)
+			continue;
+		v = xrealloc(v, (*n + 1) * sizeof(*v));
+		v[(*n)++] = xasprintf("%s", b->cell);
+	}
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
+static int rate_of(const struct run *r, const char *size, const char *cell)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		if (!strcmp(r->b[i].size, size) && !strcmp(r->b[i].cell, cell))
+			return r->b[i].rate;
+	return 0;
+}
+
+/* A table of cells by columns, kept boots (all = 0) or all (1) */
+static void cell_table(FILE *f, const struct run *r, const char *size, char **cells, size_t nc,
+		       const struct col *cols, size_t ncols, int all)
+{
+	double *v = xcalloc(r->n + 1, sizeof(*v));
+	size_t i, j;
+
+	fprintf(f, "| cell | rate /s | n | excluded |");
+	for (j = 0; j < ncols; j++)
+		fprintf(f, " %s |", cols[j].head);
+	fprintf(f, "\n|---|---:|---:|---:|");
+	for (j = 0; j < ncols; j++)
+		fprintf(f, "---|");
+	fprintf(f, "\n");
+	for (i = 0; i < nc; i++) {
+		size_t kept = count_boots(r, size, cells[i], 0), excl = count_boots(r, size, cells[i], 1);
+		int rate = rate_of(r, size, cells[i]);
+
+		fprintf(f, "| %s | %s | %zu | %zu |", cells[i], rate ? fx(rate, 0) : "-",
+			all ? kept + excl : kept, excl);
+		for (j = 0; j < ncols; j++)
+			fprintf(f, " %s |", mean_ci(v, pick(r, size, cells[i], cols[j].off, all, v),
+						    cols[j].d));
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+	free(v);
+}
+
+struct tally {
+	int shown, excl;
+};
+
+/* One comparison row: cell a against cell b */
+static void compare(FILE *f, const struct run *r, const char *size, const char *a,
+		    const char *b, int all, struct tally *t)
+{
+	double *va = xcalloc(r->n + 1, sizeof(*va)), *vb = xcalloc(r->n + 1, sizeof(*vb));
+	size_t na = pick(r, size, a, M(no_direct_pct), all, va);
+	size_t nb = pick(r, size, b, M(no_direct_pct), all, vb);
+	struct interval d = stats_welch_diff_ci(va, na, vb, nb, LEVEL), q;
+
+	fprintf(f, "| %s | %s | %zu, %zu | %s %s |", a, b, na, nb, d.ok ? fx(d.est, 1) : "-",
+		d.ok ? fci(&d, 1) : "");
+	if (d.ok) {
+		t->shown++;
+		t->excl += d.lo > 0 || d.hi < 0;
+	}
+	na = pick(r, size, a, M(p95), all, va);
+	nb = pick(r, size, b, M(p95), all, vb);
+	q = stats_log_ratio_ci(va, na, vb, nb, LEVEL);
+	fprintf(f, " %s %s |\n", q.ok ? fx(q.est, 2) : "-", q.ok ? fci(&q, 2) : "");
+	if (q.ok) {
+		t->shown++;
+		t->excl += q.lo > 1 || q.hi < 1;
+	}
+	free(va);
+	free(vb);
+}
+
+static void comparisons(FILE *f, const struct run *r, const char *size, int all)
+{
+	static const char *const xs[] = { "0.25", "0.5", "1" };
+	struct tally t = { 0, 0 };
+	char a[64], b[64];
+	int d, p, k;
+
+	fprintf(f, "| this | against | n | no direct compaction, difference of means (points) | p95 ratio (geometric means) |\n"
+		   "|---|---|---|---|---|\n");
+	for (d = 0; d <= 1; d++) {
+		for (k = 0; k < 3; k++) {
+			snprintf(a, sizeof(a), "p20-d%d-x%s", d, xs[k]);
+			snprintf(b, sizeof(b), "p0-d%d-x%s", d, xs[k]);
+			compare(f, r, size, a, b, all, &t);
+		}
+	}
+	for (p = 0; p <= 20; p += 20) {
+		for (k = 0; k < 3; k++) {
+			snprintf(a, sizeof(a), "p%d-d1-x%s", p, xs[k]);
+			snprintf(b, sizeof(b), "p%d-d0-x%s", p, xs[k]);
+			compare(f, r, size, a, b, all, &t);
+		}
+	}
+	fprintf(f, "\n%d of the %d intervals above exclude no effect (0 for a difference, 1 for a ratio).\n\n",
+		t.excl, t.shown);
+}
+
+static void sweep_table(FILE *f, const struct run *r, const char *dir, const char *size)
+{
+	char *path = xasprintf("%s/knee-%s", dir, size), line[128];
+	size_t nc, i, j;
+	char **cells = cells_of(r, size, COUNT, 1, &nc);
+
+	fprintf(f, "### The knee sweep\n\nProactiveness 20, defrag_mode 0, one boot a rate (and its reruns).\n\n"
+		   "| rate /s | boot | attempts | no direct compaction %% | excluded |\n|---:|---|---:|---:|---|\n");
+	for (i = 0; i < nc; i++)
+		for (j = 0; j < r->n; j++) {
+			const struct boot *b = &r->b[j];
+
+			if (strcmp(b->size, size) || strcmp(b->cell, cells[i]))
+				continue;
+			fprintf(f, "| %d | %s | %s | %s | %s |\n", b->rate, b->id, fx(b->attempts, 0),
+				fx(b->no_direct_pct, 1), b->excluded[0] ? b->excluded : "");
+		}
+	if (first_line(path, line, sizeof(line)))
+		fprintf(f, "\nThe knee: `%s` (the runner's knee-%s: the rate, and whether it is a knee, "
+			   "none (no rate qualified) or all (every rate did)).\n\n", line, size);
+	else
+		fprintf(f, "\nNo knee yet: the sweep is not finished.\n\n");
+	free_names(cells, nc);
+	free(path);
+}
+
+static void write_metrics(const struct run *r, const char *dir)
+{
+	FILE *f = create(dir, "metrics.csv");
+	size_t i;
+
+	if (!f)
+		return;
+	fprintf(f, "size,cell,boot,excluded,mode,defrag,rate,attempts,no_direct_pct,p50_us,p95_us,p99_us,"
+		   "coverage_pct,failed,compact_stall,thp_fault_fallback,kcompactd_cpu_s,proactive_scan_pct,"
+		   "elapsed_s,thp_pct\n");
+	for (i = 0; i < r->n; i++) {
+		const struct boot *b = &r->b[i];
+
+		fprintf(f, "%s,%s,%s,%c,%d,%d,%d,", b->size, b->cell, b->id,
+			b->excluded[0] ? b->excluded[0] : '-', b->mode, b->defrag, b->rate);
+		fprintf(f, "%s,", fj(b->attempts, 0));
+		fprintf(f, "%s,", fj(b->no_direct_pct, 3));
+		fprintf(f, "%s,", fj(b->p50, 1));
+		fprintf(f, "%s,", fj(b->p95, 1));
+		fprintf(f, "%s,", fj(b->p99, 1));
+		fprintf(f, "%s,", fj(b->coverage_pct, 2));
+		fprintf(f, "%s,", fj(b->failed, 0));
+		fprintf(f, "%s,", fj(b->stall, 0));
+		fprintf(f, "%s,", fj(b->fallback, 0));
+		fprintf(f, "%s,", fj(b->kcd_cpu_s, 3));
+		fprintf(f, "%s,", fj(b->proactive_scan_pct, 2));
+		fprintf(f, "%s,", fj(b->elapsed_s, 3));
+		fprintf(f, "%s\n", fj(b->thp_pct, 1));
+	}
+	fclose(f);
+}
+
+static void size_section(FILE *f, const struct run *r, const char *dir, const char *size)
+{
+	size_t nc, all;
+	char **cells;
+	int k;
+
+	fprintf(f, "## %s MiB per node\n\n", size);
+	sweep_table(f, r, dir, size);
+	for (k = 0; k <= 1; k++) {
+		all = k;
+		cells = cells_of(r, size, COUNT, 0, &nc);
+		if (!nc)
+			break;
+		fprintf(f, "### The cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.\n\n",
+			all ? "every boot, the excluded included" : "the excluded boots left out");
+		cell_table(f, r, size, cells, nc, count_cols, sizeof(count_cols) / sizeof(*count_cols), all);
+		fprintf(f, "### The comparisons, %s\n\n", all ? "every boot" : "the excluded boots left out");
+		comparisons(f, r, size, all);
+		free_names(cells, nc);
+		cells = cells_of(r, size, PRETOUCH, 0, &nc);
+		if (nc) {
+			fprintf(f, "### Pre-touch, %s\n\n", all ? "every boot" : "the excluded boots left out");
+			cell_table(f, r, size, cells, nc, pretouch_cols,
+				   sizeof(pretouch_cols) / sizeof(*pretouch_cols), all);
+		}
+		free_names(cells, nc);
+		cells = cells_of(r, size, COLOC, 0, &nc);
+		if (nc) {
+			fprintf(f, "### The co-located workload, %s\n\n", all ? "every boot" : "the excluded boots left out");
+			cell_table(f, r, size, cells, nc, coloc_cols, sizeof(coloc_cols) / sizeof(*coloc_cols), all);
+		}
+		free_names(cells, nc);
+	}
+}
+
+int protocol_report(const char *dir, const struct options *o)
+{
+	struct run r = { 0 };
+	size_t ns, i, excl = 0;
+	char **sizes = names(dir, &ns), *settings, *path;
+	FILE *f;
+
+	(void)o;
+	path = xasprintf("%s/settings", dir);
+	settings = slurp(path);
+	free(path);
+	if (!settings) {
+		fprintf(stderr, "lab-report: %s: no settings: not a make protocol run\n", dir);
+		free_names(sizes, ns);
+		return 1;
+	}
+	read_run(&r, dir);
+	for (i = 0; i < r.n; i++)
+		excl += !!r.b[i].excluded[0];
+	write_metrics(&r, dir);
+	f = create(dir, "report.md");
+	if (!f)
+		return 1;
+	fprintf(f, "# The evaluation under Documentation/protocol.md\n\n");
+	fprintf(f, "Run: %s, settings `%.*s`; %zu boots done, %zu of them excluded.  "
+		   "Every boot's measures are in metrics.csv.\n\n",
+		dir, (int)strcspn(settings, "\n"), settings, r.n, excl);
+	for (i = 0; i < ns; i++) {
+		char *sdir = xasprintf("%s/%s", dir, sizes[i]);
+
+		if (strspn(sizes[i], "0123456789") == strlen(sizes[i]) && is_dir(sdir))
+			size_section(f, &r, dir, sizes[i]);
+		free(sdir);
+	}
+	fprintf(f, "## Not in this report\n\n"
+		   "- The long compactions (direct compactions over 100 ms, rounds over 1 s, and the "
+		   "icount arm) are not counted by this report yet: their boots' recordings are kept.\n"
+		   "- A cell with fewer boots than the plan's blocks is not finished; its n says so.\n");
+	fclose(f);
+	free(settings);
+	free(r.b);
+	free_names(sizes, ns);
+	return 0;
+}

@@ -1,0 +1,171 @@
+# lab-tags: runner
+# The protocol's runner (scripts/protocol.sh) on a fake launcher, which
+# writes what the guest job would and acts on a script of events: a boot
+# excluded by a (fragmentation) or b (lost events), a failed boot, a boot
+# during which a detached process burns a host CPU (rule c).  Checked: bad
+# settings are refused before anything is made; the knee is the highest
+# swept rate below which every rate needed direct compaction in at most
+# 5% of attempts, "none" and "all" included; each size's blocks hold
+# every cell once, the pre-touch and co-located cells at the first size
+# only, in the same order for the same seed; an excluded boot is kept and
+# run again (BLOCKr1, ...), three times at most a cell; a failed boot
+# leaves its console under failed/ and is run again, and a third failure
+# stops the run, which then resumes without running a finished boot again.
+# shellcheck source=tests/lib/host.sh
+. "$(dirname "$0")/../lib/host.sh"
+
+fake=$TEST_DIR/fake-lab-run.sh
+cat > "$fake" <<'EOF'
+#!/bin/sh
+# A fake lab-run.sh: --keep KEEP JOB RUN NAME=value...
+keep=$2 run=$4
+shift 4
+for a in "$@"; do export "${a?}"; done
+mkdir -p "$run/out" "$keep"
+echo "fake console" > "$run/console.log"
+echo "fake machine" > "$run/machine"
+echo "$DEMO_RUN $DEMO_DEFRAG" >> "$FAKE_LOG"
+mode=${DEMO_RUN%%:*} exp=${DEMO_RUN#*:}
+# The first line of FAKE_ACTIONS naming this DEMO_RUN is taken
+act=$(awk -v r="$DEMO_RUN" '$1 == r { print $2; exit }' "$FAKE_ACTIONS")
+if [ -n "$act" ]; then
+	awk -v r="$DEMO_RUN" '$1 == r && !done { done = 1; next } { print }' "$FAKE_ACTIONS" > "$FAKE_ACTIONS.new"
+	mv "$FAKE_ACTIONS.new" "$FAKE_ACTIONS"
+fi
+# A boot takes a second, so that the host's CPU time over it is
+# measured in many clock ticks; "burn" keeps a host CPU busy meanwhile
+# from a process that is not the boot's (setsid, not waited for)
+case $act in
+fail) echo "timeout: fake" > "$run/verdict"; exit 1 ;;
+burn)	# burnt by a process the boot never waits for: not its own time
+	rm -f "$run.burnt"
+	# (a grandchild: the subshell ends at once, and init reaps it)
+	( setsid sh -c 'e=$(($(date +%s) + 2)); while [ "$(date +%s)" -lt "$e" ]; do :; done; : > "$0"' "$run.burnt" & )
+	while [ ! -e "$run.burnt" ]; do sleep 0.1; done ;;
+*) sleep 1 ;;
+esac
+d=$keep/p$mode
+mkdir -p "$d"
+echo "demo: p$mode $exp: fake" > "$run/out/job.log"
+[ "$act" != exclude-a ] || { echo "a: a node at 93 after 5 tries at fragmenting" > "$d/$exp-excluded"; echo "ok" > "$run/verdict"; exit 0; }
+echo 0 > "$d/$exp-settle-overrun"
+if [ "$act" = overrun ]; then echo 12 > "$d/$exp-overrun"; else echo 0 > "$d/$exp-overrun"; fi
+case $exp in
+count*)
+	# FAKE_DIRECT_<MiB per node>: "RATE:PERCENT ...", the share of 100
+	# attempts that needed direct compaction
+	r=${exp#count}
+	eval "direct=\${FAKE_DIRECT_$MEM_PER_NODE:-}"
+	pct=$(echo "$direct" | tr ' ' '\n' | awk -F: -v r="$r" '$1 == r { print $2 }')
+	awk -v p="${pct:-0}" 'BEGIN { for (i = 0; i < 100; i++) print i * 1000, 500, "ok", i < p ? 1 : 0; print "outside", 0 }' \
+		> "$d/$exp-attempts" ;;
+esac
+echo "ok" > "$run/verdict"
+EOF
+chmod +x "$fake"
+
+export PROTO_LAB_RUN="$fake" FAKE_LOG="$TEST_DIR/log" FAKE_ACTIONS="$TEST_DIR/actions"
+export LAB_ROOT="$top" LAB_RUNS="$TEST_DIR/runs" KVER=mainline NODES=2 CPUS_PER_NODE=1 DEMO_SETTLE=30 DEMO_TIMEOUT=900
+export DEMO_PRETOUCH_PCT=80 PROTO_SWEEP=5,10,20,50 PROTO_KNEE_PCT=5 PROTO_BOOTS=2 PROTO_LONG_BOOTS=1
+export PROTO_SEED=7 PROTO_HOST_PCT=50 PROTO_RETRIES=2 PROTO_SIZES=256,512
+proto() { sh "$scripts/protocol.sh" "$TEST_DIR/$1" > "$TEST_DIR/$1.out" 2>&1; }
+expect_eq() {	# WHAT GOT WANT
+	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
+}
+
+# ---- Bad settings: refused, nothing made
+for bad in PROTO_SIZES=256,,512 PROTO_SWEEP=5,x PROTO_BOOTS=0 PROTO_SEED=-3 KVER=6.12 CPUS_PER_NODE=2 PROTO_KNEE_PCT=; do
+	st=0
+	env "$bad" sh "$scripts/protocol.sh" "$TEST_DIR/bad" > "$TEST_DIR/bad.out" 2>&1 || st=$?
+	[ "$st" = 2 ] || fail "$bad: exit $st, want 2: $(cat "$TEST_DIR/bad.out")"
+	[ ! -e "$TEST_DIR/bad" ] || fail "$bad: made $TEST_DIR/bad"
+	grep -q "^protocol: ${bad%%=*}=" "$TEST_DIR/bad.out" || fail "$bad: the message does not name it: $(cat "$TEST_DIR/bad.out")"
+	echo "ok: $bad refused: $(head -1 "$TEST_DIR/bad.out")"
+done
+
+# ---- A whole run, with every kind of event
+# 256 MiB: the knee is 10 (20 needs 7%, though 50 needs only 2%); one
+# boot of the sweep fails once; one has a host CPU burnt (c); the boots
+# at 3 a second (0.25 x 10, rounded) lose events (b) until their cell's
+# three reruns are used.  512 MiB: every swept rate qualifies: 50, "all".
+printf '%s\n' "20:count20 fail" "20:count10 burn" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" \
+	"0:count3 overrun" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" > "$FAKE_ACTIONS"
+export FAKE_DIRECT_256="5:0 10:5 20:7 50:2" FAKE_DIRECT_512="5:0 10:1 20:2 50:5"
+proto run1 || fail "the run failed: $(tail -3 "$TEST_DIR/run1.out")"
+res=$(ls -d "$TEST_DIR"/run1/protocol-[0-9]*)
+expect_eq "256 MiB sweep" "$(paste -sd' ' "$res/sweep-256")" "5 0.00 10 5.00 20 7.00 50 2.00"
+expect_eq "256 MiB knee" "$(cat "$res/knee-256")" "10 knee"
+expect_eq "512 MiB knee" "$(cat "$res/knee-512")" "50 all"
+echo "ok: the knee: 10 at 256 MiB (20 broke the run of rates), 50 and all at 512"
+
+grep -q "^timeout: fake" "$res/256/failed/sweep-r20-1-1/verdict" || fail "the failed boot's verdict is not kept under failed/"
+[ -s "$res/256/failed/sweep-r20-1-1/console.log" ] || fail "the failed boot's console is not kept"
+[ -e "$res/256/sweep-r20/1/done" ] || fail "the failed boot was not run again"
+echo "ok: a failed boot is kept under failed/ and run again"
+
+grep -q "^c: " "$res/256/sweep-r10/1/excluded" || fail "the boot with a CPU burnt is not excluded by c: $(cat "$res/256/sweep-r10/1/host-cpu")"
+[ -e "$res/256/sweep-r10/1r1/done" ] || fail "the boot excluded by c was not run again"
+[ ! -e "$res/256/sweep-r10/1r1/excluded" ] || fail "the rerun of sweep-r10 was excluded: $(cat "$res/256/sweep-r10/1r1/excluded")"
+echo "ok: rule c: $(cat "$res/256/sweep-r10/1/host-cpu"): excluded and run again"
+
+# The cells at 3 a second: p0-d0-x0.25 and p0-d1-x0.25, the first two of
+# them in the plan's order lose events: boot 1, then reruns 1r1 1r2 1r3
+# of the first cell; the second's boot, whose reruns ...
+excl=$(find "$res/256" -name excluded -path '*x0.25*' -exec grep -l '^b: 12 events lost' {} + | grep -c . || :)
+for c in p0-d0-x0.25 p0-d1-x0.25; do
+	r=$(find "$res/256/$c" -mindepth 1 -maxdepth 1 -type d -name '*r[0-9]*' | grep -c . || :)
+	[ "$r" -le 3 ] || fail "$c: $r reruns, more than three"
+done
+grep -q "three reruns are used" "$TEST_DIR/run1.out" || fail "no cell reached its cap of three reruns: $(grep excluded "$TEST_DIR/run1.out")"
+[ "$excl" -ge 4 ] || fail "only $excl boots excluded by b"
+echo "ok: rule b: $excl boots excluded, run again three times at most a cell"
+
+# Blocks: every cell once per block, pre-touch and co-located at 256 only
+for s in 256 512; do
+	awk '!/^long-/ { n[$1]++ } END { for (c in n) if (n[c] != 2) { print "cell " c " in " n[c] " blocks"; bad = 1 }; exit bad }' "$res/plan-$s" ||
+		fail "$s MiB: a cell not once per block"
+done
+expect_eq "256 MiB cells" "$(grep -v '^long-' "$res/plan-256" | cut -d' ' -f1 | sort -u | grep -c .)" 16
+expect_eq "512 MiB cells" "$(cut -d' ' -f1 "$res/plan-512" | sort -u | grep -c .)" 12
+expect_eq "long compactions" "$(grep '^long-' "$res/plan-256" | cut -d' ' -f1 | sort | paste -sd' ')" "long-icount-1 long-tcg-1"
+grep -q "accel=icount" "$res/256/long-icount-1/1/cell" || fail "the icount arm's boot did not run under icount"
+grep -q "^DEMO_RUN=20:count10 " "$res/256/long-tcg-1/1/cell" || fail "the long compactions do not run at the knee"
+expect_eq "p20-d1-x0.5's settings at 512 MiB" "$(cat "$res/512/p20-d1-x0.5/2/cell")" "DEMO_RUN=20:count25 DEMO_DEFRAG=1 DEMO_PROTOCOL=1 accel=tcg"
+echo "ok: each size's blocks hold every cell once; pre-touch and co-located at 256 MiB only; both arms of the long compactions"
+
+# ---- A finished run boots nothing again
+: > "$FAKE_LOG"
+proto run1 || fail "the finished run, again, failed"
+[ ! -s "$FAKE_LOG" ] || fail "the finished run booted again: $(head -3 "$FAKE_LOG")"
+echo "ok: a finished run boots nothing again"
+
+# ---- A boot that fails three times stops the run, which resumes there;
+# no rate qualifies: the knee is the lowest, "none"; the same seed draws
+# the same order
+: > "$FAKE_LOG"
+printf '%s\n' "20:count5 fail" "20:count5 fail" "20:count5 fail" > "$FAKE_ACTIONS"
+st=0
+PROTO_SIZES=256 FAKE_DIRECT_256="5:9" proto run2 || st=$?
+[ "$st" = 1 ] || fail "three failures of a boot: exit $st, want 1"
+grep -q "resumes here" "$TEST_DIR/run2.out" || fail "the stop does not say how to resume"
+expect_eq "boots tried" "$(grep -c . "$FAKE_LOG")" 3
+: > "$FAKE_LOG"
+PROTO_SIZES=256 FAKE_DIRECT_256="5:9" proto run2 || fail "the resumed run failed: $(tail -3 "$TEST_DIR/run2.out")"
+res2=$(ls -d "$TEST_DIR"/run2/protocol-[0-9]*)
+expect_eq "the resumed run's first boot" "$(head -1 "$FAKE_LOG")" "20:count5 0"
+expect_eq "knee when no rate qualifies" "$(cat "$res2/knee-256")" "5 none"
+cmp -s "$res2/plan-256" "$res/plan-256" || fail "the same seed drew another order at 256 MiB"
+echo "ok: three failures stop the run; it resumes at that boot; no rate qualifying gives 'none'; the seed fixes the order"
+
+# ---- The report of the first run: the knee sweeps, every cell with its
+# boots counted, kept and excluded apart
+r=$res/report.md
+[ -s "$r" ] || fail "no report.md"
+grep -q '^The knee: `10 knee`' "$r" || fail "the report does not give 256 MiB's knee: $(grep -n knee "$r" | head -3)"
+grep -q '^The knee: `50 all`' "$r" || fail "the report does not give 512 MiB's knee"
+row=$(grep '^| p0-d0-x0.25 |' "$r" | head -1)
+kept=$(find "$res/256/p0-d0-x0.25" -mindepth 1 -maxdepth 1 -type d | while read -r b; do [ -e "$b/excluded" ] || echo "$b"; done | grep -c . || :)
+excl=$(find "$res/256/p0-d0-x0.25" -name excluded | grep -c . || :)
+expect_eq "the report's p0-d0-x0.25 row: rate, n, excluded" "$(echo "$row" | awk -F'|' '{ gsub(/ /, ""); print $3, $4, $5 }')" "3 $kept $excl"
+expect_eq "metrics.csv rows" "$(($(grep -c . "$res/metrics.csv") - 1))" "$(find "$res" -name 'done' | grep -c .)"
+echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot"
