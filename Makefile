@@ -299,7 +299,7 @@ $(MODDIR)/%.ko: $$(wildcard tests/modules/%/*) $(KBUILD)/lab-kernel.stamp
 # ---- Guest programs: the guest runs Debian bookworm, as the host does.
 CFLAGS_PROGS := -O2 -g -Wall -Wextra -Werror
 progs: $(PROGS)
-$(BINDIR)/%: tests/progs/%.c tests/progs/lab-opt.h | $(DEPS_STAMP)
+$(BINDIR)/%: tests/progs/%.c tests/progs/lab-opt.h tests/progs/lab-kb.h | $(DEPS_STAMP)
 	@mkdir -p $(BINDIR)
 	@echo "  CC      $@"
 	@$(CC) $(CFLAGS_PROGS) -o $@ $<

@@ -70,7 +70,7 @@ first_size=${sizes%% *}
 ident() {	# the checksum of the files that build the kernel and run a boot
 	cd "$LAB_ROOT" && cat patches/"$KVER"/*.patch scripts/kconfig/*.config build/mainline.pkg \
 		tests/guest/jobs/demo.sh tests/modules/lab_hpalloc/*.c tests/progs/fragmenter.c \
-		tests/progs/pretouch.c tests/progs/thpfault.c 2>/dev/null | cksum | cut -d' ' -f1
+		tests/progs/pretouch.c tests/progs/thpfault.c tests/progs/lab-kb.h 2>/dev/null | cksum | cut -d' ' -f1
 }
 settings="sizes=$PROTO_SIZES sweep=$PROTO_SWEEP knee_pct=$PROTO_KNEE_PCT boots=$PROTO_BOOTS long=$PROTO_LONG_BOOTS"
 settings="$settings host_pct=$PROTO_HOST_PCT nodes=$NODES settle=$DEMO_SETTLE pretouch=${DEMO_PRETOUCH_PCT:-} lab=$(ident)"

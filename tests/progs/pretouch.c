@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lab-kb.h"
 #include "lab-opt.h"
 
 static void usage(FILE *f)
@@ -25,23 +26,6 @@ static void usage(FILE *f)
 		"  pretouch mib M elapsed_s E user_s U sys_s S thp_pct T\n"
 		"  -p, --percent P  share of MemFree to map (1..95)\n"
 		"  -h, --help       this text\n");
-}
-
-/* A "Key:  N kB" line of a /proc file, in kB; -1 if there is none. */
-static long kb(const char *path, const char *key)
-{
-	char line[256];
-	long v, ret = -1;
-	size_t n = strlen(key);
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, n) && line[n] == ':' && sscanf(line + n + 1, "%ld", &v) == 1)
-			ret = v;
-	fclose(f);
-	return ret;
 }
 
 static double tv(struct timeval t)
@@ -72,7 +56,7 @@ int main(int argc, char **argv)
 			help_or_bad_opt(c, usage);
 		}
 	}
-	len = (size_t)kb("/proc/meminfo", "MemFree") * 1024 / 100 * percent;
+	len = (size_t)kb_value("/proc/meminfo", "MemFree") * 1024 / 100 * percent;
 	len &= ~((2UL << 20) - 1);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
@@ -86,7 +70,7 @@ int main(int argc, char **argv)
 		p[i] = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	getrusage(RUSAGE_SELF, &ru);
-	thp_kb = kb("/proc/self/smaps_rollup", "AnonHugePages");
+	thp_kb = kb_value("/proc/self/smaps_rollup", "AnonHugePages");
 	printf("pretouch mib %zu elapsed_s %.3f user_s %.3f sys_s %.3f thp_pct %.1f\n",
 	       len >> 20, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
 	       tv(ru.ru_utime), tv(ru.ru_stime), 100.0 * thp_kb * 1024 / len);

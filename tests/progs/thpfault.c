@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lab-kb.h"
 #include "lab-opt.h"
 
 #define CHUNK	(2UL << 20)
@@ -37,25 +38,6 @@ static void usage(FILE *f)
 		"  -r, --ready FILE created once pinned and mapped, before the\n"
 		"                   first touch\n"
 		"  -h, --help       this text\n");
-}
-
-/* A "Key: N kB" line of FILE, whatever precedes the key, in kB; -1 if none. */
-static long kb(const char *path, const char *key)
-{
-	char line[256], *k;
-	long v, ret = -1;
-	size_t n = strlen(key);
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		k = strstr(line, key);
-		if (k && k[n] == ':' && sscanf(k + n + 1, "%ld", &v) == 1)
-			ret = v;
-	}
-	fclose(f);
-	return ret;
 }
 
 static unsigned long long now_ns(void)
@@ -114,7 +96,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	snprintf(meminfo, sizeof(meminfo), "/sys/devices/system/node/node%d/meminfo", node);
-	free_kb = kb(meminfo, "MemFree");
+	free_kb = kb_value(meminfo, "MemFree");
 	if (free_kb < 0) {
 		fprintf(stderr, "thpfault: no MemFree in %s\n", meminfo);
 		return 1;
@@ -157,7 +139,7 @@ int main(int argc, char **argv)
 	t = now_ns();
 	fprintf(stderr, "thpfault cpu %d node %d mib %zu faults %zu thp_pct %.1f elapsed_s %.3f\n",
 		cpu, node, len >> 20, faults,
-		100.0 * kb("/proc/self/smaps_rollup", "AnonHugePages") * 1024 / len,
+		100.0 * kb_value("/proc/self/smaps_rollup", "AnonHugePages") * 1024 / len,
 		(t - start) / 1e9);
 	return fflush(stdout) ? 1 : 0;
 }
