@@ -43,6 +43,12 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The sweep's cells, sweep-rN, by N */
+static int cmp_rate(const void *a, const void *b)
+{
+	return atoi(*(char *const *)a + 7) - atoi(*(char *const *)b + 7);
+}
+
 /* The names in dir, sorted; *n of them */
 static char **names(const char *dir, size_t *n)
 {
@@ -425,7 +431,7 @@ static char **cells_of(const struct run *r, const char *size, enum kind kind, in
 		v[(*n)++] = xasprintf("%s", b->cell);
 	}
 	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_str);
+		qsort(v, *n, sizeof(*v), sweep ? cmp_rate : cmp_str);
 	return v;
 }
 
@@ -483,7 +489,8 @@ static void compare(FILE *f, const struct run *r, const char *size, const char *
 
 	fprintf(f, "| %s | %s | %zu, %zu | %s %s |", a, b, na, nb, d.ok ? fx(d.est, 1) : "-",
 		d.ok ? fci(&d, 1) : "");
-	if (d.ok) {
+	/* An interval of no width (no spread in either cell) is no test */
+	if (d.ok && d.hi > d.lo) {
 		t->shown++;
 		t->excl += d.lo > 0 || d.hi < 0;
 	}
@@ -491,7 +498,7 @@ static void compare(FILE *f, const struct run *r, const char *size, const char *
 	nb = pick(r, size, b, M(p95), all, vb);
 	q = stats_log_ratio_ci(va, na, vb, nb, LEVEL);
 	fprintf(f, " %s %s |\n", q.ok ? fx(q.est, 2) : "-", q.ok ? fci(&q, 2) : "");
-	if (q.ok) {
+	if (q.ok && q.hi > q.lo) {
 		t->shown++;
 		t->excl += q.lo > 1 || q.hi < 1;
 	}
@@ -522,8 +529,8 @@ static void comparisons(FILE *f, const struct run *r, const char *size, int all)
 			compare(f, r, size, a, b, all, &t);
 		}
 	}
-	fprintf(f, "\n%d of the %d intervals above exclude no effect (0 for a difference, 1 for a ratio).\n\n",
-		t.excl, t.shown);
+	fprintf(f, "\n%d of the %d intervals above exclude no effect (0 for a difference, 1 for a ratio); "
+		   "an interval of no width is not counted.\n\n", t.excl, t.shown);
 }
 
 static void sweep_table(FILE *f, const struct run *r, const char *dir, const char *size)
@@ -654,9 +661,19 @@ int protocol_report(const char *dir, const struct options *o)
 		free(sdir);
 	}
 	fprintf(f, "## Not in this report\n\n"
-		   "- The long compactions (direct compactions over 100 ms, rounds over 1 s, and the "
-		   "icount arm) are not counted by this report yet: their boots' recordings are kept.\n"
-		   "- A cell with fewer boots than the plan's blocks is not finished; its n says so.\n");
+		   "What the protocol asks for and this report does not give yet; the boots' folders "
+		   "hold the data for each:\n\n"
+		   "- the long compactions: direct compactions over 100 ms and rounds over 1 s per "
+		   "boot, and the tcg against icount arms (long-tcg/, long-icount/);\n"
+		   "- per boot: the run's length, why it ended (NAME-end), the failed attempts' "
+		   "latencies, kcompactd's proactive rounds, the proactive share of scanning per node;\n"
+		   "- pre-touch's user and system time and its p0/p20 ratio of elapsed time; the "
+		   "co-located workload's p20/p0 ratios;\n"
+		   "- pooled percentiles over a cell's allocations; the sizes side by side;\n"
+		   "- the failed boots, whose consoles are under SIZE/failed/.\n\n"
+		   "In the tables of every boot, n counts each excluded boot and its reruns, and a "
+		   "boot excluded by rule a has no measures: n there is the boots, not the values "
+		   "averaged.  A cell with fewer boots than the plan's blocks is not finished.\n");
 	fclose(f);
 	free(settings);
 	free(r.b);

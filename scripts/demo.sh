@@ -55,7 +55,7 @@ measure() {
 	keep=$run.keep
 	status=0
 	rm -rf "$keep" && mkdir -p "$keep"
-	"$here/lab-run.sh" --keep "$keep" "$job" "$run" DEMO_RUN="$1" || status=$?
+	"$here/lab-run.sh" --keep "$keep" "$job" "$run" DEMO_RUN="$1" DEMO_DEFRAG= DEMO_PROTOCOL=0 || status=$?
 	grep '^demo:' "$run/out/job.log" 2>/dev/null || true
 	[ "$status" = 0 ] || { echo "demo: $1 failed: $(cat "$run/verdict"); make demo again resumes here" >&2; exit 1; }
 	d=$keep/${2#"$res"/}

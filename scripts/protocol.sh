@@ -50,6 +50,7 @@ die() { echo "protocol: $*" >&2; exit 2; }
 
 # ---- The settings, checked before anything runs
 [ "$KVER" = mainline ] || die "KVER=$KVER: the protocol runs on the mainline tree (defrag_mode is mainline's)"
+[ "${KFLAVOR:-base}" = base ] || die "KFLAVOR=$KFLAVOR: the protocol runs on the base flavour"
 [ "${CPUS_PER_NODE:-1}" = 1 ] || die "CPUS_PER_NODE=$CPUS_PER_NODE: the protocol's guests have one vCPU a node"
 for v in "PROTO_SIZES=$PROTO_SIZES" "PROTO_SWEEP=$PROTO_SWEEP"; do
 	case ${v#*=} in '' | ,* | *, | *,,* | *[!0-9,]*) die "$v: want comma-separated positive numbers" ;; esac
@@ -69,14 +70,17 @@ first_size=${sizes%% *}
 # ---- The run's identity: the protocol's settings, and what makes a boot
 ident() {	# the checksum of the files that build the kernel and run a boot
 	cd "$LAB_ROOT" && cat patches/"$KVER"/*.patch scripts/kconfig/*.config build/mainline.pkg \
-		tests/guest/jobs/demo.sh tests/modules/lab_hpalloc/*.c tests/progs/fragmenter.c \
+		tests/guest/jobs/demo.sh tests/lib/guest.sh tests/modules/lab_hpalloc/*.c tests/progs/fragmenter.c \
 		tests/progs/pretouch.c tests/progs/thpfault.c tests/progs/lab-kb.h 2>/dev/null | cksum | cut -d' ' -f1
 }
 settings="sizes=$PROTO_SIZES sweep=$PROTO_SWEEP knee_pct=$PROTO_KNEE_PCT boots=$PROTO_BOOTS long=$PROTO_LONG_BOOTS"
-settings="$settings host_pct=$PROTO_HOST_PCT nodes=$NODES settle=$DEMO_SETTLE pretouch=${DEMO_PRETOUCH_PCT:-} lab=$(ident)"
+settings="$settings host_pct=$PROTO_HOST_PCT nodes=$NODES dimm=${DIMM_PER_NODE:-0} settle=$DEMO_SETTLE"
+settings="$settings pretouch=${DEMO_PRETOUCH_PCT:-} lab=$(ident)"
 res=$root/protocol-$(printf '%s' "$settings" | cksum | cut -d' ' -f1)
 mkdir -p "$res"
 if [ -s "$res/settings" ]; then
+	[ -z "$seed" ] || [ "$seed" = "$(cat "$res/seed")" ] ||
+		die "PROTO_SEED=$seed: the run $res was drawn with seed $(cat "$res/seed"); give that, or none"
 	seed=$(cat "$res/seed")
 	echo "protocol: resuming $res (seed $seed)"
 else
@@ -94,7 +98,7 @@ cell_args() {
 	p*-d*-x*)
 		p=${2%%-*} rest=${2#*-d} d=${rest%%-*} x=${2##*-x}
 		echo "DEMO_RUN=${p#p}:count$(rate "$1" "$x") DEMO_DEFRAG=$d" ;;
-	long-*) echo "DEMO_RUN=20:count$(rate "$1" 1) DEMO_DEFRAG=0" ;;
+	long-tcg | long-icount) echo "DEMO_RUN=20:count$(rate "$1" 1) DEMO_DEFRAG=0" ;;
 	pretouch-p*) echo "DEMO_RUN=${2#pretouch-p}:pretouch DEMO_DEFRAG=0" ;;
 	coloc-p*) echo "DEMO_RUN=${2#coloc-p}:coloc DEMO_DEFRAG=0" ;;
 	*) die "no such cell $2" ;;
@@ -115,15 +119,20 @@ boot() {
 	[ ! -e "$dest/done" ] || return 0
 	run=$LAB_RUNS/protocol/$size-$cell-$id
 	accel=tcg
-	case $cell in long-icount-*) accel=icount ;; esac
+	[ "$cell" != long-icount ] || accel=icount
 	cpu=max
 	[ "$accel" = tcg ] || cpu=qemu64
 	args="$(cell_args "$size" "$cell") DEMO_PROTOCOL=1"
-	# The timeout: the fragmenter's 180 s a GiB, and twice the count's
-	# time at the rate, over DEMO_TIMEOUT
+	# The timeout: five tries at fragmenting (the fragmenter may take
+	# 180 s a GiB of a node), and twice the count's time at the rate, over
+	# DEMO_TIMEOUT
 	r=$(echo "$args" | sed -n 's/.*:count\([0-9]*\).*/\1/p')
-	t=$((DEMO_TIMEOUT + 180 * NODES * size / 1024))
+	t=$((DEMO_TIMEOUT + 5 * 180 * size / 1024))
 	[ -z "$r" ] || t=$((t + 2 * NODES * size / 2 / r))
+	# Failures are numbered on from those of earlier invocations, whose
+	# consoles stay; the cap is this invocation's (a resume is a person's
+	# decision to try again)
+	prev=$(find "$res/$size/failed" -mindepth 1 -maxdepth 1 -name "$cell-$id-*" 2>/dev/null | grep -c . || :)
 	try=0
 	while :; do
 		echo "protocol: $size MiB $cell $id: $args (accel $accel, timeout ${t}s)"
@@ -139,7 +148,7 @@ boot() {
 		status=${own%% *}
 		[ "$status" != 0 ] || break
 		try=$((try + 1))
-		f=$res/$size/failed/$cell-$id-$try
+		f=$res/$size/failed/$cell-$id-$((prev + try))
 		mkdir -p "$f" && cp "$run/verdict" "$run/console.log" "$f/" 2>/dev/null || :
 		echo "protocol: $size MiB $cell $id failed ($try of $((PROTO_RETRIES + 1))): $(cat "$run/verdict"); console in $f" >&2
 		[ "$try" -le "$PROTO_RETRIES" ] || return 1
@@ -160,7 +169,6 @@ boot() {
 	for e in "$tmp"/p*/*-excluded; do [ ! -e "$e" ] || why="$(cat "$e")"; done
 	if [ -z "$why" ]; then
 		for o in "$tmp"/p*/*-overrun; do
-			case $o in *-settle-overrun) continue ;; esac
 			[ ! -e "$o" ] || [ "$(cat "$o")" = 0 ] || why="b: $(cat "$o") events lost in $(basename "${o%-overrun}")'s recording"
 		done
 	fi
@@ -171,8 +179,8 @@ boot() {
 		fi
 	fi
 	[ -z "$why" ] || echo "$why" > "$tmp/excluded"
-	: > "$tmp/done"
-	rm -rf "$dest" && mv "$tmp" "$dest" && rm -rf "$run.keep"
+	# done last, in place: a boot stopped before it is run again whole
+	rm -rf "$dest" && mv "$tmp" "$dest" && : > "$dest/done" && rm -rf "$run.keep"
 	grep '^demo: p' "$dest/job.log" | sed "s/^demo:/protocol: $size $cell $id:/" || :
 	[ -z "$why" ] || echo "protocol: $size $cell $id excluded: $why"
 }
@@ -186,7 +194,7 @@ measure() {
 	while [ -e "$res/$1/$2/$last/excluded" ]; do
 		k=$((k + 1))
 		if [ ! -e "$res/$1/$2/$3r$k/done" ]; then
-			used=$(cd "$res/$1/$2" && for b in *r[0-9]*; do [ ! -e "$b/done" ] || echo "$b"; done | grep -c . || :)
+			used=$(cd "$res/$1/$2" && for b in [0-9]*r[0-9]*; do [ ! -e "$b/done" ] || echo "$b"; done | grep -c . || :)
 			[ "$used" -lt 3 ] || { echo "protocol: $1 $2: its three reruns are used; $last stays excluded"; break; }
 			boot "$1" "$2" "$3r$k" || return 1
 		fi
@@ -199,7 +207,7 @@ measure() {
 d_pct() {
 	for b in "$res/$1/$2"/*/; do
 		[ -e "$b/done" ] && [ ! -e "$b/excluded" ] || continue
-		sed '$d' "$b"/p20/count*-attempts | awk '{ n++; d += $4 > 0 } END { if (n) printf "%.2f\n", 100 * d / n }'
+		sed '$d' "$b"/p20/count*-attempts | awk '{ n++; d += $4 > 0 } END { if (n) printf "%.6g\n", 100 * d / n }'
 		return
 	done
 }
@@ -244,9 +252,9 @@ blocks() {
 	}' > "$plan.tmp"
 	if [ "$1" = "$first_size" ] && [ "$PROTO_LONG_BOOTS" -gt 0 ]; then
 		awk -v seed="$((seed + 1))" -v n="$PROTO_LONG_BOOTS" 'BEGIN {
-			srand(seed); for (i = 1; i <= n; i++) { c[2 * i - 1] = "long-tcg-" i; c[2 * i] = "long-icount-" i }
+			srand(seed); for (i = 1; i <= n; i++) { c[2 * i - 1] = "long-tcg " i; c[2 * i] = "long-icount " i }
 			k = 2 * n; for (i = k; i > 1; i--) { j = int(rand() * i) + 1; t = c[i]; c[i] = c[j]; c[j] = t }
-			for (i = 1; i <= k; i++) print c[i], 1 }' >> "$plan.tmp"
+			for (i = 1; i <= k; i++) print c[i] }' >> "$plan.tmp"
 	fi
 	mv "$plan.tmp" "$plan"
 }

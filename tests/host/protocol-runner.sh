@@ -37,6 +37,8 @@ fi
 # from a process that is not the boot's (setsid, not waited for)
 case $act in
 fail) echo "timeout: fake" > "$run/verdict"; exit 1 ;;
+own)	# burnt by the boot's own child, waited for: not "other"
+	sh -c 'e=$(($(date +%s) + 2)); while [ "$(date +%s)" -lt "$e" ]; do :; done' ;;
 burn)	# burnt by a process the boot never waits for: not its own time
 	rm -f "$run.burnt"
 	# (a grandchild: the subshell ends at once, and init reaps it)
@@ -88,12 +90,12 @@ done
 # boot of the sweep fails once; one has a host CPU burnt (c); the boots
 # at 3 a second (0.25 x 10, rounded) lose events (b) until their cell's
 # three reruns are used.  512 MiB: every swept rate qualifies: 50, "all".
-printf '%s\n' "20:count20 fail" "20:count10 burn" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" \
+printf '%s\n' "20:count20 fail" "20:count10 burn" "20:count50 exclude-a" "20:count5 own" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" \
 	"0:count3 overrun" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" > "$FAKE_ACTIONS"
 export FAKE_DIRECT_256="5:0 10:5 20:7 50:2" FAKE_DIRECT_512="5:0 10:1 20:2 50:5"
 proto run1 || fail "the run failed: $(tail -3 "$TEST_DIR/run1.out")"
 res=$(ls -d "$TEST_DIR"/run1/protocol-[0-9]*)
-expect_eq "256 MiB sweep" "$(paste -sd' ' "$res/sweep-256")" "5 0.00 10 5.00 20 7.00 50 2.00"
+expect_eq "256 MiB sweep" "$(paste -sd' ' "$res/sweep-256")" "5 0 10 5 20 7 50 2"
 expect_eq "256 MiB knee" "$(cat "$res/knee-256")" "10 knee"
 expect_eq "512 MiB knee" "$(cat "$res/knee-512")" "50 all"
 echo "ok: the knee: 10 at 256 MiB (20 broke the run of rates), 50 and all at 512"
@@ -107,6 +109,11 @@ grep -q "^c: " "$res/256/sweep-r10/1/excluded" || fail "the boot with a CPU burn
 [ -e "$res/256/sweep-r10/1r1/done" ] || fail "the boot excluded by c was not run again"
 [ ! -e "$res/256/sweep-r10/1r1/excluded" ] || fail "the rerun of sweep-r10 was excluded: $(cat "$res/256/sweep-r10/1r1/excluded")"
 echo "ok: rule c: $(cat "$res/256/sweep-r10/1/host-cpu"): excluded and run again"
+[ ! -e "$res/256/sweep-r5/1/excluded" ] || fail "the boot that burnt a CPU in its own process was excluded: $(cat "$res/256/sweep-r5/1/excluded")"
+echo "ok: rule c: a boot's own CPU is not other: $(cat "$res/256/sweep-r5/1/host-cpu")"
+grep -q "^a: " "$res/256/sweep-r50/1/excluded" || fail "the boot the guest excluded (a) is not excluded"
+[ -e "$res/256/sweep-r50/1r1/done" ] || fail "the boot excluded by a was not run again"
+echo "ok: rule a: the guest's exclusion kept, and the boot run again"
 
 # The cells at 3 a second: p0-d0-x0.25 and p0-d1-x0.25, the first two of
 # them in the plan's order lose events: boot 1, then reruns 1r1 1r2 1r3
@@ -127,9 +134,9 @@ for s in 256 512; do
 done
 expect_eq "256 MiB cells" "$(grep -v '^long-' "$res/plan-256" | cut -d' ' -f1 | sort -u | grep -c .)" 16
 expect_eq "512 MiB cells" "$(cut -d' ' -f1 "$res/plan-512" | sort -u | grep -c .)" 12
-expect_eq "long compactions" "$(grep '^long-' "$res/plan-256" | cut -d' ' -f1 | sort | paste -sd' ')" "long-icount-1 long-tcg-1"
-grep -q "accel=icount" "$res/256/long-icount-1/1/cell" || fail "the icount arm's boot did not run under icount"
-grep -q "^DEMO_RUN=20:count10 " "$res/256/long-tcg-1/1/cell" || fail "the long compactions do not run at the knee"
+expect_eq "long compactions" "$(grep '^long-' "$res/plan-256" | sort | paste -sd' ' -)" "long-icount 1 long-tcg 1"
+grep -q "accel=icount" "$res/256/long-icount/1/cell" || fail "the icount arm's boot did not run under icount"
+grep -q "^DEMO_RUN=20:count10 " "$res/256/long-tcg/1/cell" || fail "the long compactions do not run at the knee"
 expect_eq "p20-d1-x0.5's settings at 512 MiB" "$(cat "$res/512/p20-d1-x0.5/2/cell")" "DEMO_RUN=20:count25 DEMO_DEFRAG=1 DEMO_PROTOCOL=1 accel=tcg"
 echo "ok: each size's blocks hold every cell once; pre-touch and co-located at 256 MiB only; both arms of the long compactions"
 

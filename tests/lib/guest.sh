@@ -129,7 +129,7 @@ trace_start() {
 	local kb=8192 opts=()
 	if [ "${1:-}" = -b ]; then kb=$2; shift 2; fi
 	if [ "${1:-}" = -C ]; then opts+=(-C "$2"); shift 2; fi
-	[ "$kb" = 0 ] || opts=(-b "$kb")
+	[ "$kb" = 0 ] || opts+=(-b "$kb")
 	[ $# -gt 0 ] || set -- compaction
 	while [ $# -gt 0 ]; do
 		if [ "$1" = -f ]; then opts+=(-f "$2"); shift 2; else opts+=(-e "$1"); shift; fi
