@@ -63,7 +63,11 @@ DEMO_TIMEOUT ?= 900
 # blocks of boots, boots of each arm of the long compactions, the seed of
 # the boot order (empty: a random one, kept in the run), the other host
 # processes' CPU that excludes a boot (% of one CPU), and how many times
-# a failed boot is run again.  The defaults are the protocol's.
+# a failed boot is run again.  The defaults are the protocol's.  The
+# run's record (plan, knees, each boot's small files: what the report
+# reads, to be committed) goes under PROTO_RUNS, its recordings and logs
+# under results/.
+PROTO_RUNS ?= Documentation/runs
 PROTO_SIZES ?= 1024,3072
 PROTO_SWEEP ?= 5,10,20,50,100,200,500
 PROTO_KNEE_PCT ?= 5
@@ -172,7 +176,7 @@ MODULES := $(notdir $(wildcard tests/modules/*))
 SETTINGS := KVER MAINLINE_PKG KFLAVOR NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PER_NODE ACCEL QEMU_CPU \
 	TIMEOUT STRESS_CI_S EXTRA_CMDLINE IMAGE_SIZE DEMO_MODES DEMO_SETTLE DEMO_EXPERIMENTS \
 	DEMO_BACKOFF_S DEMO_TIMEOUT DEMO_PRETOUCH_PCT DEMO_RATES DEMO_PACE_S BENCH_BOOTS \
-	PROTO_SIZES PROTO_SWEEP PROTO_KNEE_PCT PROTO_BOOTS PROTO_LONG_BOOTS PROTO_SEED PROTO_HOST_PCT PROTO_RETRIES \
+	PROTO_RUNS PROTO_SIZES PROTO_SWEEP PROTO_KNEE_PCT PROTO_BOOTS PROTO_LONG_BOOTS PROTO_SEED PROTO_HOST_PCT PROTO_RETRIES \
 	BENCH_ROUND_S BENCH_IDLE_S BENCH_TIMEOUT BENCH_FLAVOR BENCH_ACCEL BENCH_SEED BENCH_PAR LONG_MODE LONG_RATE LONG_S STRESS_S \
 	STRESS_WINDOW_S QEMU POSTER CHECK_PREFIXES T TAGS TEST_PREFIX JOBS R KS_TRACE KS_PNG \
 	KS_GEOMETRY KS_WAIT_S
@@ -419,9 +423,10 @@ demo: lab $(REPORT_TOOL)
 	@scripts/demo.sh results
 
 # The evaluation under Documentation/protocol.md: hundreds of boots over
-# hours, resumable (scripts/protocol.sh); results in results/protocol-*.
+# hours, resumable (scripts/protocol.sh); its record in
+# $(PROTO_RUNS)/protocol-*, its recordings in results/protocol-*.
 protocol: lab $(REPORT_TOOL)
-	@scripts/protocol.sh results
+	@scripts/protocol.sh $(PROTO_RUNS) results
 
 # make captures: the excerpts the docs and the mainline cover letter quote
 # (trace lines, counter deltas, the kselftest's output), cut from one run

@@ -26,10 +26,17 @@
 #
 # The run resumes: its folder is named by a hash of the protocol's
 # settings and of what builds the kernel and runs a boot (the series, the
-# configs, the package, the job, the driver and the guest programs), not
-# of the kernel's image, so a rebuilt identical lab resumes it; a boot's
-# results move into SIZE/CELL/BLOCK only once it has ended, and each
-# boot's folder names the lab's commit it ran at (lab-commit).
+# configs, the package, the job, the library, the driver and the guest
+# programs), not of the kernel's image, so a rebuilt identical lab
+# resumes it; a boot's results move into SIZE/CELL/BLOCK only once it has
+# ended, and each boot's folder names the lab's commit it ran at
+# (lab-commit).  The run has two folders of that name: the record, under
+# RECORD_ROOT (make protocol: PROTO_RUNS, Documentation/runs), which holds
+# the plan, the knees and each boot's small text files, everything the
+# report reads, so that it can be committed as the run goes and a later
+# checkout resumes from it; and the bulk, under BULK_ROOT (results/):
+# each boot's recordings, console log and dmesg, and the failed boots'
+# consoles, which the record's failed-SIZE lists.
 #
 # Settings (from the Makefile): PROTO_SIZES PROTO_SWEEP PROTO_KNEE_PCT
 # PROTO_BOOTS PROTO_LONG_BOOTS PROTO_SEED PROTO_HOST_PCT PROTO_RETRIES
@@ -37,12 +44,12 @@
 # PROTO_LAB_RUN replaces scripts/lab-run.sh, for the runner's own test
 # (tests/host/protocol-runner.sh).
 #
-# usage: protocol.sh RESULTS_ROOT
+# usage: protocol.sh RECORD_ROOT BULK_ROOT
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -eq 1 ] || { echo "usage: protocol.sh RESULTS_ROOT" >&2; exit 2; }
-root=$1
+[ $# -eq 2 ] || { echo "usage: protocol.sh RECORD_ROOT BULK_ROOT" >&2; exit 2; }
+root=$1 bulk_root=$2
 : "${LAB_ROOT:?}" "${LAB_RUNS:?}" "${KVER:?}" "${NODES:?}" "${DEMO_SETTLE:?}" "${DEMO_TIMEOUT:?}"
 : "${PROTO_SIZES?}" "${PROTO_SWEEP?}" "${PROTO_KNEE_PCT?}" "${PROTO_BOOTS?}" "${PROTO_LONG_BOOTS?}"
 : "${PROTO_HOST_PCT?}" "${PROTO_RETRIES?}"
@@ -76,8 +83,9 @@ ident() {	# the checksum of the files that build the kernel and run a boot
 settings="sizes=$PROTO_SIZES sweep=$PROTO_SWEEP knee_pct=$PROTO_KNEE_PCT boots=$PROTO_BOOTS long=$PROTO_LONG_BOOTS"
 settings="$settings host_pct=$PROTO_HOST_PCT nodes=$NODES dimm=${DIMM_PER_NODE:-0} settle=$DEMO_SETTLE"
 settings="$settings pretouch=${DEMO_PRETOUCH_PCT:-} lab=$(ident)"
-res=$root/protocol-$(printf '%s' "$settings" | cksum | cut -d' ' -f1)
-mkdir -p "$res"
+name=protocol-$(printf '%s' "$settings" | cksum | cut -d' ' -f1)
+res=$root/$name bulk=$bulk_root/$name
+mkdir -p "$res" "$bulk"
 if [ -s "$res/settings" ]; then
 	[ -z "$seed" ] || [ "$seed" = "$(cat "$res/seed")" ] ||
 		die "PROTO_SEED=$seed: the run $res was drawn with seed $(cat "$res/seed"); give that, or none"
@@ -132,7 +140,7 @@ boot() {
 	# Failures are numbered on from those of earlier invocations, whose
 	# consoles stay; the cap is this invocation's (a resume is a person's
 	# decision to try again)
-	prev=$(find "$res/$size/failed" -mindepth 1 -maxdepth 1 -name "$cell-$id-*" 2>/dev/null | grep -c . || :)
+	prev=$(find "$bulk/$size/failed" -mindepth 1 -maxdepth 1 -name "$cell-$id-*" 2>/dev/null | grep -c . || :)
 	try=0
 	while :; do
 		echo "protocol: $size MiB $cell $id: $args (accel $accel, timeout ${t}s)"
@@ -148,8 +156,9 @@ boot() {
 		status=${own%% *}
 		[ "$status" != 0 ] || break
 		try=$((try + 1))
-		f=$res/$size/failed/$cell-$id-$((prev + try))
+		f=$bulk/$size/failed/$cell-$id-$((prev + try))
 		mkdir -p "$f" && cp "$run/verdict" "$run/console.log" "$f/" 2>/dev/null || :
+		echo "$cell $id $((prev + try)) $(cat "$run/verdict")" >> "$res/failed-$size"
 		echo "protocol: $size MiB $cell $id failed ($try of $((PROTO_RETRIES + 1))): $(cat "$run/verdict"); console in $f" >&2
 		[ "$try" -le "$PROTO_RETRIES" ] || return 1
 	done
@@ -179,9 +188,16 @@ boot() {
 		fi
 	fi
 	[ -z "$why" ] || echo "$why" > "$tmp/excluded"
+	# The bulk out of the record: recordings, logs, and anything over
+	# 256 KiB
+	heavy=$bulk/$size/$cell/$id
+	rm -rf "$heavy" && mkdir -p "$heavy" &&
+		find "$tmp" -type f \( -name '*.dat' -o -name '*.log' -o -name 'dmesg.txt' -o -name '*pagetypeinfo*' \
+			-o -size +256k \) -exec mv -t "$heavy" {} + ||
+		{ echo "protocol: $size $cell $id: could not move its recordings to $heavy" >&2; return 1; }
 	# done last, in place: a boot stopped before it is run again whole
 	rm -rf "$dest" && mv "$tmp" "$dest" && : > "$dest/done" && rm -rf "$run.keep"
-	grep '^demo: p' "$dest/job.log" | sed "s/^demo:/protocol: $size $cell $id:/" || :
+	grep '^demo: p' "$heavy/job.log" | sed "s/^demo:/protocol: $size $cell $id:/" || :
 	[ -z "$why" ] || echo "protocol: $size $cell $id excluded: $why"
 }
 
@@ -275,7 +291,6 @@ for size in $sizes; do
 	done < "$res/plan-$size"
 done
 trap - INT TERM
-echo "protocol: every boot done, $(($(date +%s) - start)) s for this part; results in $res"
+echo "protocol: every boot done, $(($(date +%s) - start)) s for this part; the record in $res, the recordings in $bulk"
 "${LAB_REPORT:-$here/../build/bin/lab-report}" protocol "$res"
-ln -sfn "$(basename "$res")" "$root/protocol-latest"
 echo "protocol: report $res/report.md, every boot's measures in $res/metrics.csv"

@@ -58,6 +58,9 @@ grep -qx '[0-9][0-9]*' "$d/count50-overrun" || fail "no count of lost events: $(
 direct=$(sed '$d' "$d/count50-attempts" | awk '$4 > 0' | grep -c . || :)
 [ "$direct" -gt 0 ] || fail "no attempt marked with a direct compaction, on fragmented memory at proactiveness 0"
 echo "ok: $n attempts, $direct of them needed direct compaction; $(cat "$d/count50-overrun") events lost"
+grep -Eq '^long rounds [0-9]+ rounds_over_1s [0-9]+ round_max_ms [0-9.]+ direct [1-9][0-9]* direct_over_100ms [0-9]+ direct_max_ms [0-9.]+$' \
+	"$d/count50-long" || fail "the long compactions' line does not count the direct compactions: $(cat "$d/count50-long")"
+echo "ok: $(cat "$d/count50-long")"
 
 # ---- coloc at 20
 boot coloc 20:coloc 0

@@ -70,7 +70,7 @@ export PROTO_LAB_RUN="$fake" FAKE_LOG="$TEST_DIR/log" FAKE_ACTIONS="$TEST_DIR/ac
 export LAB_ROOT="$top" LAB_RUNS="$TEST_DIR/runs" KVER=mainline NODES=2 CPUS_PER_NODE=1 DEMO_SETTLE=30 DEMO_TIMEOUT=900
 export DEMO_PRETOUCH_PCT=80 PROTO_SWEEP=5,10,20,50 PROTO_KNEE_PCT=5 PROTO_BOOTS=2 PROTO_LONG_BOOTS=1
 export PROTO_SEED=7 PROTO_HOST_PCT=50 PROTO_RETRIES=2 PROTO_SIZES=256,512
-proto() { sh "$scripts/protocol.sh" "$TEST_DIR/$1" > "$TEST_DIR/$1.out" 2>&1; }
+proto() { sh "$scripts/protocol.sh" "$TEST_DIR/$1" "$TEST_DIR/$1.bulk" > "$TEST_DIR/$1.out" 2>&1; }
 expect_eq() {	# WHAT GOT WANT
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
 }
@@ -78,9 +78,9 @@ expect_eq() {	# WHAT GOT WANT
 # ---- Bad settings: refused, nothing made
 for bad in PROTO_SIZES=256,,512 PROTO_SWEEP=5,x PROTO_BOOTS=0 PROTO_SEED=-3 KVER=6.12 CPUS_PER_NODE=2 PROTO_KNEE_PCT=; do
 	st=0
-	env "$bad" sh "$scripts/protocol.sh" "$TEST_DIR/bad" > "$TEST_DIR/bad.out" 2>&1 || st=$?
+	env "$bad" sh "$scripts/protocol.sh" "$TEST_DIR/bad" "$TEST_DIR/bad.bulk" > "$TEST_DIR/bad.out" 2>&1 || st=$?
 	[ "$st" = 2 ] || fail "$bad: exit $st, want 2: $(cat "$TEST_DIR/bad.out")"
-	[ ! -e "$TEST_DIR/bad" ] || fail "$bad: made $TEST_DIR/bad"
+	[ ! -e "$TEST_DIR/bad" ] && [ ! -e "$TEST_DIR/bad.bulk" ] || fail "$bad: made $TEST_DIR/bad or bad.bulk"
 	grep -q "^protocol: ${bad%%=*}=" "$TEST_DIR/bad.out" || fail "$bad: the message does not name it: $(cat "$TEST_DIR/bad.out")"
 	echo "ok: $bad refused: $(head -1 "$TEST_DIR/bad.out")"
 done
@@ -100,8 +100,12 @@ expect_eq "256 MiB knee" "$(cat "$res/knee-256")" "10 knee"
 expect_eq "512 MiB knee" "$(cat "$res/knee-512")" "50 all"
 echo "ok: the knee: 10 at 256 MiB (20 broke the run of rates), 50 and all at 512"
 
-grep -q "^timeout: fake" "$res/256/failed/sweep-r20-1-1/verdict" || fail "the failed boot's verdict is not kept under failed/"
-[ -s "$res/256/failed/sweep-r20-1-1/console.log" ] || fail "the failed boot's console is not kept"
+bulk=$TEST_DIR/run1.bulk/$(basename "$res")
+grep -q "^timeout: fake" "$bulk/256/failed/sweep-r20-1-1/verdict" || fail "the failed boot's verdict is not kept under failed/"
+[ -s "$bulk/256/failed/sweep-r20-1-1/console.log" ] || fail "the failed boot's console is not kept"
+expect_eq "the record's list of failed boots" "$(cat "$res/failed-256")" "sweep-r20 1 1 timeout: fake"
+[ -s "$bulk/256/sweep-r20/1/console.log" ] && [ ! -e "$res/256/sweep-r20/1/console.log" ] ||
+	fail "a boot's console log is not in the bulk folder alone"
 [ -e "$res/256/sweep-r20/1/done" ] || fail "the failed boot was not run again"
 echo "ok: a failed boot is kept under failed/ and run again"
 

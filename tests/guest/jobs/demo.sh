@@ -155,6 +155,41 @@ measure() {
 	kcompactd_cpu "$dir/$name-kcompactd-cpu-after"
 	echo $(( $(overruns) - o )) > "$dir/$name-overrun"
 	trace_stop "$name" "$dir"
+	[ "${DEMO_PROTOCOL:-0}" = 0 ] || long_compactions "$dir/$name.dat" > "$dir/$name-long"
+}
+
+# long_compactions DAT: one line, "long" and pairs: kcompactd's proactive
+# rounds in the recording (a check that starts one to the node's end
+# event), how many took over 1 s and the longest; the direct compactions
+# (an mm_compaction_begin/end pair of a task other than kcompactd: one
+# zone's compaction), how many took over 100 ms and the longest; for the
+# protocol's long compactions, counted in every boot
+long_compactions() {
+	trace-cmd report -t -i "$1" 2>/dev/null | awk '
+	{
+		for (i = 2; i <= NF && $i !~ /^[0-9]+\.[0-9]+:$/; i++) ;
+		if (i > NF) next
+		t = $i; sub(/:$/, "", t); split(t, s, "."); ns = s[1] * 1e9 + s[2]
+		ev = $(i + 1); sub(/:$/, "", ev)
+		pid = $1; sub(/.*-/, "", pid); kcd = $1 ~ /^kcompactd/
+		nid = ""; if (match($0, /nid=[0-9]+/)) nid = substr($0, RSTART + 4, RLENGTH - 4)
+	}
+	ev == "mm_compaction_proactive_check" && /decision=start/ { start[nid] = ns; rounds++ }
+	ev == "mm_compaction_proactive_end" && (nid in start) {
+		d = ns - start[nid]; delete start[nid]
+		if (d > 1e9) rlong++
+		if (d > rmax) rmax = d
+	}
+	ev == "mm_compaction_begin" && !kcd { begin[pid] = ns }
+	ev == "mm_compaction_end" && !kcd && (pid in begin) {
+		d = ns - begin[pid]; delete begin[pid]; direct++
+		if (d > 1e8) dlong++
+		if (d > dmax) dmax = d
+	}
+	END {
+		printf "long rounds %d rounds_over_1s %d round_max_ms %.1f direct %d direct_over_100ms %d direct_max_ms %.1f\n",
+			rounds, rlong, rmax / 1e6, direct, dlong, dmax / 1e6
+	}'
 }
 
 # run_alloc DIR NAME [sized]: one run of the latency driver, until
