@@ -405,6 +405,9 @@ static const struct col count_cols[] = {
 	{ "coverage %", M(coverage_pct), 1 },
 	{ "failed attempts", M(failed), 0 },
 	{ "compact_stall", M(stall), 0 },
+};
+
+static const struct col kcompactd_cols[] = {
 	{ "kcompactd CPU s", M(kcd_cpu_s), 2 },
 	{ "proactive share of kcompactd's scanning %", M(proactive_scan_pct), 1 },
 	{ "proactive rounds", M(rounds), 1 },
@@ -638,9 +641,11 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		cells = cells_of(r, size, COUNT, 0, &nc);
 		if (!nc)
 			break;
-		fprintf(f, "### The cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.\n\n",
-			all ? "every boot, the excluded included" : "the excluded boots left out");
+		fprintf(f, "### The cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.  "
+			   "The allocations:\n\n", all ? "every boot, the excluded included" : "the excluded boots left out");
 		cell_table(f, r, size, cells, nc, count_cols, sizeof(count_cols) / sizeof(*count_cols), all);
+		fprintf(f, "kcompactd, over the same runs:\n\n");
+		cell_table(f, r, size, cells, nc, kcompactd_cols, sizeof(kcompactd_cols) / sizeof(*kcompactd_cols), all);
 		fprintf(f, "### The comparisons, %s\n\n", all ? "every boot" : "the excluded boots left out");
 		comparisons(f, r, size, all);
 		free_names(cells, nc);
