@@ -538,6 +538,29 @@ static void compare(FILE *f, const struct run *r, const char *size, const char *
 	free(vb);
 }
 
+/*
+ * One measure of cell a against cell b: the ratio of geometric means
+ * (Welch on the logs) when ratio, else the difference of means (Welch)
+ */
+static void versus(FILE *f, const struct run *r, const char *size, const char *a, const char *b,
+		   const struct col *c, int ratio, int all)
+{
+	double *va = xcalloc(r->n + 1, sizeof(*va)), *vb = xcalloc(r->n + 1, sizeof(*vb));
+	size_t na = pick(r, size, a, c->off, all, va), nb = pick(r, size, b, c->off, all, vb);
+	struct interval q = ratio ? stats_log_ratio_ci(va, na, vb, nb, LEVEL) :
+				    stats_welch_diff_ci(va, na, vb, nb, LEVEL);
+
+	fprintf(f, "| %s | %s against %s | %zu, %zu | %s | %s %s |\n", c->head, a, b, na, nb,
+		ratio ? "ratio" : "difference", q.ok ? fx(q.est, 2) : "-", q.ok ? fci(&q, 2) : "");
+	free(va);
+	free(vb);
+}
+
+static void versus_head(FILE *f)
+{
+	fprintf(f, "| measure | cells | n | | estimate [95%% interval] |\n|---|---|---|---|---|\n");
+}
+
 static void comparisons(FILE *f, const struct run *r, const char *size, int all)
 {
 	static const char *const xs[] = { "0.25", "0.5", "1" };
@@ -630,7 +653,7 @@ static void write_metrics(const struct run *r, const char *dir)
 
 static void size_section(FILE *f, const struct run *r, const char *dir, const char *size)
 {
-	size_t nc, all;
+	size_t nc, all, j;
 	char **cells;
 	int k;
 
@@ -654,12 +677,21 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 			fprintf(f, "### Pre-touch, %s\n\n", all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, pretouch_cols,
 				   sizeof(pretouch_cols) / sizeof(*pretouch_cols), all);
+			versus_head(f);
+			versus(f, r, size, "pretouch-p0", "pretouch-p20", &pretouch_cols[0], 1, all);
+			fprintf(f, "\n");
 		}
 		free_names(cells, nc);
 		cells = cells_of(r, size, COLOC, 0, &nc);
 		if (nc) {
 			fprintf(f, "### The co-located workload, %s\n\n", all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, coloc_cols, sizeof(coloc_cols) / sizeof(*coloc_cols), all);
+			versus_head(f);
+			for (j = 0; j < 3; j++)
+				versus(f, r, size, "coloc-p20", "coloc-p0", &coloc_cols[j], 1, all);
+			versus(f, r, size, "coloc-p20", "coloc-p0", &coloc_cols[3], 0, all);
+			versus(f, r, size, "coloc-p20", "coloc-p0", &coloc_cols[4], 0, all);
+			fprintf(f, "\n");
 		}
 		free_names(cells, nc);
 		cells = cells_of(r, size, COUNT, 2, &nc);
@@ -669,6 +701,10 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 				   "recording.  That multi-threaded TCG makes the page copies slow is a "
 				   "hypothesis.\n\n", all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, long_cols, sizeof(long_cols) / sizeof(*long_cols), all);
+			versus_head(f);
+			versus(f, r, size, "long-icount", "long-tcg", &long_cols[0], 0, all);
+			versus(f, r, size, "long-icount", "long-tcg", &long_cols[2], 0, all);
+			fprintf(f, "\n");
 		}
 		free_names(cells, nc);
 	}
@@ -715,8 +751,7 @@ int protocol_report(const char *dir, const struct options *o)
 		   "the counts);\n"
 		   "- per boot: the run's length, why it ended (NAME-end), the failed attempts' "
 		   "latencies, kcompactd's proactive rounds, the proactive share of scanning per node;\n"
-		   "- pre-touch's user and system time and its p0/p20 ratio of elapsed time; the "
-		   "co-located workload's p20/p0 ratios;\n"
+		   "- pre-touch's user and system time;\n"
 		   "- pooled percentiles over a cell's allocations; the sizes side by side;\n"
 		   "- the failed boots, whose consoles are under SIZE/failed/.\n\n"
 		   "In the tables of every boot, n counts each excluded boot and its reruns, and a "
