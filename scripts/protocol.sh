@@ -147,11 +147,17 @@ boot() {
 		rm -rf "$run.keep"
 		b0=$(busy) w0=$(date +%s%N)
 		# The boot's own CPU time: what its processes used, read from
-		# the shell that waited for them (cutime + cstime)
+		# the shell that waited for them (cutime + cstime).  In the
+		# background, so that a signal to the runner is taken at once
+		# (the trap below stops the boot), not when the boot ends.
+		mkdir -p "$LAB_RUNS/protocol"
 		# shellcheck disable=SC2086 # the job's settings, one a word
-		own=$(ACCEL=$accel QEMU_CPU=$cpu MEM_PER_NODE=$size CPUS_PER_NODE=1 DEMO_TIMEOUT=$t \
+		ACCEL=$accel QEMU_CPU=$cpu MEM_PER_NODE=$size CPUS_PER_NODE=1 DEMO_TIMEOUT=$t \
 			LAB_GIVEN='' sh -c '"$@" >&2; s=$?; sed "s/.*) //" /proc/$$/stat | awk -v s=$s "{ print s, \$14 + \$15 }"' \
-			sh "${PROTO_LAB_RUN:-$here/lab-run.sh}" --keep "$run.keep" "$LAB_ROOT/tests/guest/jobs/demo.sh" "$run" $args < /dev/null)
+			sh "${PROTO_LAB_RUN:-$here/lab-run.sh}" --keep "$run.keep" "$LAB_ROOT/tests/guest/jobs/demo.sh" "$run" $args \
+			< /dev/null > "$run.own" &
+		wait $! || :
+		own=$(cat "$run.own")
 		b1=$(busy) w1=$(date +%s%N)
 		status=${own%% *}
 		[ "$status" != 0 ] || break

@@ -37,6 +37,7 @@ fi
 # from a process that is not the boot's (setsid, not waited for)
 case $act in
 fail) echo "timeout: fake" > "$run/verdict"; exit 1 ;;
+hang) echo $$ > "$FAKE_LOG.hung"; sleep 60 ;;
 own)	# burnt by the boot's own child, waited for: not "other"
 	sh -c 'e=$(($(date +%s) + 2)); while [ "$(date +%s)" -lt "$e" ]; do :; done' ;;
 burn)	# burnt by a process the boot never waits for: not its own time
@@ -180,3 +181,31 @@ excl=$(find "$res/256/p0-d0-x0.25" -name excluded | grep -c . || :)
 expect_eq "the report's p0-d0-x0.25 row: rate, n, excluded" "$(echo "$row" | awk -F'|' '{ gsub(/ /, ""); print $3, $4, $5 }')" "3 $kept $excl"
 expect_eq "metrics.csv rows" "$(($(grep -c . "$res/metrics.csv") - 1))" "$(find "$res" -name 'done' | grep -c .)"
 echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot"
+
+# ---- A SIGTERM to the runner stops the boot in progress at once; the
+# run resumes at that boot
+: > "$FAKE_LOG"
+printf '%s\n' "20:count5 hang" > "$FAKE_ACTIONS"
+rm -f "$FAKE_LOG.hung"
+PROTO_SIZES=128 FAKE_DIRECT_128="5:0" sh "$scripts/protocol.sh" "$TEST_DIR/run3" "$TEST_DIR/run3.bulk" > "$TEST_DIR/run3.out" 2>&1 &
+runner=$!
+i=0
+while [ ! -s "$FAKE_LOG.hung" ]; do
+	i=$((i + 1)); [ "$i" -lt 100 ] || fail "the hanging boot did not start"
+	sleep 0.1
+done
+hung=$(cat "$FAKE_LOG.hung")
+t0=$(date +%s)
+kill -TERM "$runner"
+st=0
+wait "$runner" || st=$?
+expect_eq "the runner's exit on SIGTERM" "$st" 130
+[ $(($(date +%s) - t0)) -lt 10 ] || fail "the runner took $(($(date +%s) - t0)) s to stop"
+sleep 0.5
+! kill -0 "$hung" 2>/dev/null || { kill "$hung"; fail "the boot in progress still runs after the runner stopped"; }
+grep -q "resumes" "$TEST_DIR/run3.out" || fail "the interrupted runner does not say how to resume"
+: > "$FAKE_LOG"
+PROTO_SIZES=128 FAKE_DIRECT_128="5:0" proto run3 || fail "the resumed run failed: $(tail -3 "$TEST_DIR/run3.out")"
+expect_eq "the resumed run's first boot" "$(head -1 "$FAKE_LOG")" "20:count5 0"
+echo "ok: SIGTERM stops the runner and its boot at once; the run resumes at that boot"
+
