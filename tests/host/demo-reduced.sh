@@ -8,10 +8,22 @@
 # shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
-# (a results folder relative to where it runs, as make demo gives it)
-(cd "$TEST_DIR" && DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_RATES="" DEMO_BACKOFF_S=0 \
-	LAB_RUNS=$TEST_DIR "$scripts/demo.sh" results) > "$TEST_DIR/demo.log" 2>&1 ||
-	fail "demo failed: $(tail -3 "$TEST_DIR/demo.log")"
+# (a results folder relative to where it runs, as make demo gives it).
+# A boot whose five tries at fragmenting all left a node under 95 (each
+# try lands at 88-99 by chance: a CI run's boot gave 92-95 on node 0 five
+# times) fails, and make demo again resumes at it, as a user would do:
+# twice at most, for that failure only.
+demo() {
+	(cd "$TEST_DIR" && DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_RATES="" DEMO_BACKOFF_S=0 \
+		LAB_RUNS=$TEST_DIR "$scripts/demo.sh" results) >> "$TEST_DIR/demo.log" 2>&1
+}
+for try in 1 2 3; do
+	demo && break
+	grep -q "fragmentation reached only" "$TEST_DIR/demo.log" && [ "$try" -lt 3 ] ||
+		fail "demo failed: $(tail -3 "$TEST_DIR/demo.log")"
+	echo "note: $(grep -o 'fragmentation reached only [^(]*' "$TEST_DIR/demo.log" | tail -1); make demo again"
+	sed -i 's/fragmentation reached only/(seen) fragmentation reached only/' "$TEST_DIR/demo.log"
+done
 res=$TEST_DIR/results/latest
 # The driver ends a run after this many failures in a row.
 max_failures=$(sed -n "s/^#define MAX_FAILURES[[:space:]]*//p" "$top/tests/modules/lab_hpalloc/lab_hpalloc.c")

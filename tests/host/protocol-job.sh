@@ -1,4 +1,4 @@
-# lab-tags: tools
+# lab-tags: protocol
 # The protocol's boots, as scripts/protocol.sh runs them
 # (tests/guest/jobs/demo.sh with DEMO_PROTOCOL=1, DEMO_SETTLE 30), at the
 # protocol's 1 GiB a node: a count-sized paced run at proactiveness 0 with
