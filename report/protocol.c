@@ -440,8 +440,10 @@ static const struct col coloc_cols[] = {
 	{ "kcompactd CPU s", M(kcd_cpu_s), 2 },
 };
 
-/* The cells of a size and kind, in sorted order */
-/* sweep: 1 the sweep's cells, 2 the long compactions', 0 the others */
+/*
+ * The cells of a size and kind, in sorted order (the sweep's by rate):
+ * sweep 1 takes the sweep's cells, 2 the long compactions', 0 the others
+ */
 static char **cells_of(const struct run *r, const char *size, enum kind kind, int sweep, size_t *n)
 {
 	char **v = NULL;
