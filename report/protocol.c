@@ -30,7 +30,13 @@ struct boot {
 	int mode, defrag, rate;
 	double no_direct_pct, p50, p95, p99, coverage_pct, failed, attempts;
 	double stall, fallback, kcd_cpu_s, proactive_scan_pct;
-	double elapsed_s, thp_pct;
+	double elapsed_s, thp_pct, user_s, sys_s;
+	/* The run: its length (first start to last end), what ended it, failures */
+	double run_s, fail_p50_ms, fail_max_ms;
+	char end[16];
+	/* The successful allocations' (or faults') latencies in us, sorted */
+	double *lat;
+	size_t nlat;
 	/* The long compactions (NAME-long): rounds over 1 s, direct over 100 ms */
 	double rounds, rounds_long, round_max_ms, direct_long, direct_max_ms;
 };
@@ -168,7 +174,7 @@ static void readings(struct boot *b, const char *p, const char *name)
 static void read_count(struct boot *b, const char *p, const char *exp)
 {
 	char *path = xasprintf("%s/%s-attempts", p, exp), line[256];
-	unsigned long long st, ns;
+	unsigned long long st, ns, first = 0, last = 0;
 	size_t n = 0, ok = 0, fail = 0, direct = 0;
 	FILE *f = fopen(path, "r");
 	double *v = NULL, kb = NAN;
@@ -179,22 +185,37 @@ static void read_count(struct boot *b, const char *p, const char *exp)
 	while (f && fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%llu %llu %7s %d", &st, &ns, res, &hits) != 4)
 			continue;
-		n++;
+		if (!n++)
+			first = st;
+		last = st + ns;
 		ok += !strcmp(res, "ok");
-		fail += !strcmp(res, "fail");
 		direct += hits > 0;
+		if (strcmp(res, "fail"))
+			continue;
+		v = xrealloc(v, (fail + 1) * sizeof(*v));
+		v[fail++] = ns / 1e6;
 	}
 	if (f)
 		fclose(f);
 	b->attempts = n;
 	b->failed = fail;
 	b->no_direct_pct = n ? 100.0 * (n - direct) / n : NAN;
+	b->run_s = n ? (last - first) / 1e9 : NAN;
+	path = xasprintf("%s/%s-end", p, exp);
+	first_line(path, b->end, sizeof(b->end));
+	free(path);
+	stats_sort(v, fail);
+	b->fail_p50_ms = stats_percentile(v, fail, 50);
+	b->fail_max_ms = fail ? v[fail - 1] : NAN;
+	free(v);
 	path = xasprintf("%s/%s-samples-ns", p, exp);
 	n = 0;
+	v = NULL;
 	v = read_ns(path, &n, v);
 	free(path);
 	percentiles(b, v, n);
-	free(v);
+	b->lat = v;
+	b->nlat = n;
 	path = xasprintf("%s/%s-memfree-kb", p, exp);
 	if (first_line(path, line, sizeof(line)))
 		kb = atof(line);
@@ -211,6 +232,8 @@ static void read_pretouch(struct boot *b, const char *p)
 	kv_read_pairs(&kv, path);
 	free(path);
 	b->elapsed_s = kv_num(&kv, "elapsed_s");
+	b->user_s = kv_num(&kv, "user_s");
+	b->sys_s = kv_num(&kv, "sys_s");
 	b->thp_pct = kv_num(&kv, "thp_pct");
 	kv_free(&kv);
 	readings(b, p, "pretouch");
@@ -237,7 +260,8 @@ static void read_coloc(struct boot *b, const char *p)
 	}
 	free_names(v, nn);
 	percentiles(b, lat, n);
-	free(lat);
+	b->lat = lat;
+	b->nlat = n;
 	b->attempts = n;
 	b->thp_pct = nodes ? thp / nodes : NAN;
 	readings(b, p, "coloc");
@@ -266,7 +290,8 @@ static void read_boot(struct run *r, const char *dir, const char *size, const ch
 	memset(b, 0, sizeof(*b));
 	b->no_direct_pct = b->p50 = b->p95 = b->p99 = b->coverage_pct = b->failed = NAN;
 	b->attempts = b->stall = b->fallback = b->kcd_cpu_s = b->proactive_scan_pct = NAN;
-	b->elapsed_s = b->thp_pct = NAN;
+	b->elapsed_s = b->thp_pct = b->user_s = b->sys_s = NAN;
+	b->run_s = b->fail_p50_ms = b->fail_max_ms = NAN;
 	b->rounds = b->rounds_long = b->round_max_ms = b->direct_long = b->direct_max_ms = NAN;
 	snprintf(b->size, sizeof(b->size), "%s", size);
 	snprintf(b->cell, sizeof(b->cell), "%s", cell);
@@ -426,6 +451,8 @@ static const struct col long_cols[] = {
 
 static const struct col pretouch_cols[] = {
 	{ "elapsed s", M(elapsed_s), 2 },
+	{ "user s", M(user_s), 2 },
+	{ "system s", M(sys_s), 2 },
 	{ "huge-page share %", M(thp_pct), 1 },
 	{ "compact_stall", M(stall), 0 },
 	{ "thp_fault_fallback", M(fallback), 0 },
@@ -512,32 +539,55 @@ struct tally {
 	int shown, excl;
 };
 
-/* One comparison row: cell a against cell b */
-static void compare(FILE *f, const struct run *r, const char *size, const char *a,
-		    const char *b, int all, struct tally *t)
+/* Cell a against cell b: the primary measure's difference, p95's ratio */
+static void contrast(const struct run *r, const char *size, const char *a, const char *b, int all,
+		     struct interval *d, struct interval *q)
 {
 	double *va = xcalloc(r->n + 1, sizeof(*va)), *vb = xcalloc(r->n + 1, sizeof(*vb));
 	size_t na = pick(r, size, a, M(no_direct_pct), all, va);
 	size_t nb = pick(r, size, b, M(no_direct_pct), all, vb);
-	struct interval d = stats_welch_diff_ci(va, na, vb, nb, LEVEL), q;
 
-	fprintf(f, "| %s | %s | %zu, %zu | %s %s |", a, b, na, nb, d.ok ? fx(d.est, 1) : "-",
-		d.ok ? fci(&d, 1) : "");
+	*d = stats_welch_diff_ci(va, na, vb, nb, LEVEL);
+	d->n1 = na;
+	d->n2 = nb;
+	na = pick(r, size, a, M(p95), all, va);
+	nb = pick(r, size, b, M(p95), all, vb);
+	*q = stats_log_ratio_ci(va, na, vb, nb, LEVEL);
+	free(va);
+	free(vb);
+}
+
+/* "estimate [lo, hi]", or "-" */
+static const char *est_ci(const struct interval *i, int d)
+{
+	static char buf[4][96];
+	static int k;
+	char *s = buf[k++ % 4];
+
+	if (!i->ok)
+		return "-";
+	snprintf(s, 96, "%s %s", fx(i->est, d), fci(i, d));
+	return s;
+}
+
+/* One comparison row: cell a against cell b */
+static void compare(FILE *f, const struct run *r, const char *size, const char *a,
+		    const char *b, int all, struct tally *t)
+{
+	struct interval d, q;
+
+	contrast(r, size, a, b, all, &d, &q);
+	fprintf(f, "| %s | %s | %zu, %zu | %s | %s |\n", a, b, d.n1, d.n2, est_ci(&d, 1),
+		est_ci(&q, 2));
 	/* An interval of no width (no spread in either cell) is no test */
 	if (d.ok && d.hi > d.lo) {
 		t->shown++;
 		t->excl += d.lo > 0 || d.hi < 0;
 	}
-	na = pick(r, size, a, M(p95), all, va);
-	nb = pick(r, size, b, M(p95), all, vb);
-	q = stats_log_ratio_ci(va, na, vb, nb, LEVEL);
-	fprintf(f, " %s %s |\n", q.ok ? fx(q.est, 2) : "-", q.ok ? fci(&q, 2) : "");
 	if (q.ok && q.hi > q.lo) {
 		t->shown++;
 		t->excl += q.lo > 1 || q.hi < 1;
 	}
-	free(va);
-	free(vb);
 }
 
 /*
@@ -563,31 +613,148 @@ static void versus_head(FILE *f)
 	fprintf(f, "| measure | cells | n | | estimate [95%% interval] |\n|---|---|---|---|---|\n");
 }
 
-static void comparisons(FILE *f, const struct run *r, const char *size, int all)
+/* The protocol's comparisons: pair k (0..11) as cell a against cell b */
+#define NPAIRS 12
+static void pair(int k, char *a, char *b, size_t len)
 {
 	static const char *const xs[] = { "0.25", "0.5", "1" };
+
+	if (k < 6) {
+		/* proactiveness 20 against 0, at each defrag_mode and rate */
+		snprintf(a, len, "p20-d%d-x%s", k / 3, xs[k % 3]);
+		snprintf(b, len, "p0-d%d-x%s", k / 3, xs[k % 3]);
+	} else {
+		/* defrag_mode 1 against 0, at each proactiveness and rate */
+		snprintf(a, len, "p%d-d1-x%s", (k - 6) / 3 * 20, xs[k % 3]);
+		snprintf(b, len, "p%d-d0-x%s", (k - 6) / 3 * 20, xs[k % 3]);
+	}
+}
+
+static void comparisons(FILE *f, const struct run *r, const char *size, int all)
+{
 	struct tally t = { 0, 0 };
 	char a[64], b[64];
-	int d, p, k;
+	int k;
 
 	fprintf(f, "| this | against | n | no direct compaction, difference of means (points) | p95 ratio (geometric means) |\n"
 		   "|---|---|---|---|---|\n");
-	for (d = 0; d <= 1; d++) {
-		for (k = 0; k < 3; k++) {
-			snprintf(a, sizeof(a), "p20-d%d-x%s", d, xs[k]);
-			snprintf(b, sizeof(b), "p0-d%d-x%s", d, xs[k]);
-			compare(f, r, size, a, b, all, &t);
-		}
-	}
-	for (p = 0; p <= 20; p += 20) {
-		for (k = 0; k < 3; k++) {
-			snprintf(a, sizeof(a), "p%d-d1-x%s", p, xs[k]);
-			snprintf(b, sizeof(b), "p%d-d0-x%s", p, xs[k]);
-			compare(f, r, size, a, b, all, &t);
-		}
+	for (k = 0; k < NPAIRS; k++) {
+		pair(k, a, b, sizeof(a));
+		compare(f, r, size, a, b, all, &t);
 	}
 	fprintf(f, "\n%d of the %d intervals above exclude no effect (0 for a difference, 1 for a ratio); "
 		   "an interval of no width is not counted.\n\n", t.excl, t.shown);
+}
+
+/* The comparisons of every size in columns, the excluded boots left out */
+static void sizes_side_by_side(FILE *f, const struct run *r, char **sizes, size_t ns)
+{
+	struct interval d, q;
+	char a[64], b[64];
+	size_t i;
+	int k;
+
+	fprintf(f, "## The sizes side by side\n\nThe comparisons above, the excluded boots left out, "
+		   "each size's estimate beside the other's; not tested against each other.\n\n"
+		   "| this | against |");
+	for (i = 0; i < ns; i++)
+		fprintf(f, " %s MiB: n | no direct, points | p95 ratio |", sizes[i]);
+	fprintf(f, "\n|---|---|");
+	for (i = 0; i < ns; i++)
+		fprintf(f, "---|---|---|");
+	fprintf(f, "\n");
+	for (k = 0; k < NPAIRS; k++) {
+		pair(k, a, b, sizeof(a));
+		fprintf(f, "| %s | %s |", a, b);
+		for (i = 0; i < ns; i++) {
+			contrast(r, sizes[i], a, b, 0, &d, &q);
+			fprintf(f, " %zu, %zu | %s | %s |", d.n1, d.n2, est_ci(&d, 1), est_ci(&q, 2));
+		}
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+}
+
+/* Pooled percentiles over each cell's kept boots' allocations: description */
+static void pooled_table(FILE *f, const struct run *r, const char *size, char **cells, size_t nc)
+{
+	static const double ps[] = { 50, 95, 99 };
+	size_t i, j, k, n;
+	double *v;
+
+	fprintf(f, "Pooled over the kept boots' successful allocations, as description only (the "
+		   "boot is the unit of the tables above): percentiles (us) with their "
+		   "order-statistic 95%% intervals.\n\n| cell | allocations | p50 | p95 | p99 |\n"
+		   "|---|---:|---|---|---|\n");
+	for (i = 0; i < nc; i++) {
+		v = NULL;
+		n = 0;
+		for (j = 0; j < r->n; j++) {
+			const struct boot *b = &r->b[j];
+
+			if (strcmp(b->size, size) || strcmp(b->cell, cells[i]) || b->excluded[0])
+				continue;
+			v = xrealloc(v, (n + b->nlat + 1) * sizeof(*v));
+			memcpy(v + n, b->lat, b->nlat * sizeof(*v));
+			n += b->nlat;
+		}
+		stats_sort(v, n);
+		fprintf(f, "| %s | %zu |", cells[i], n);
+		for (k = 0; k < 3; k++) {
+			struct interval c = stats_percentile_ci(v, n, ps[k], LEVEL);
+
+			c.est = stats_percentile(v, n, ps[k]);
+			c.ok = n > 0;
+			fprintf(f, " %s |", est_ci(&c, 0));
+		}
+		fprintf(f, "\n");
+		free(v);
+	}
+	fprintf(f, "\n");
+}
+
+/* Every boot of a size's cells: its run, what ended it, its failures */
+static void boots_table(FILE *f, const struct run *r, const char *size)
+{
+	size_t i;
+
+	fprintf(f, "### Every boot\n\nThe allocation runs, each boot: its length (first attempt's "
+		   "start to last one's end), what ended it (`count`: the count was reached; "
+		   "`failures`: failures in a row; `log`: the attempt log was full), its failed "
+		   "attempts and their latencies, its proactive rounds.\n\n"
+		   "| cell | boot | excluded | attempts | run s | ended | failed | failed p50 ms | "
+		   "failed max ms | proactive rounds |\n|---|---|---|---:|---:|---|---:|---:|---:|---:|\n");
+	for (i = 0; i < r->n; i++) {
+		const struct boot *b = &r->b[i];
+
+		if (strcmp(b->size, size) || b->kind != COUNT)
+			continue;
+		fprintf(f, "| %s | %s | %c | %s | %s |", b->cell, b->id,
+			b->excluded[0] ? b->excluded[0] : ' ', fx(b->attempts, 0), fx(b->run_s, 1));
+		fprintf(f, " %s | %s | %s |", b->end[0] ? b->end : "-", fx(b->failed, 0),
+			fx(b->fail_p50_ms, 1));
+		fprintf(f, " %s | %s |\n", fx(b->fail_max_ms, 1), fx(b->rounds, 0));
+	}
+	fprintf(f, "\n");
+}
+
+/* The failed boots the runner listed (failed-SIZE: cell, boot, try, verdict) */
+static void failed_list(FILE *f, const char *dir, const char *size)
+{
+	char *path = xasprintf("%s/failed-%s", dir, size), line[512];
+	FILE *in = fopen(path, "r");
+
+	fprintf(f, "### Failed boots\n\n");
+	if (!in)
+		fprintf(f, "None.\n\n");
+	while (in && fgets(line, sizeof(line), in))
+		fprintf(f, "- `%.*s`\n", (int)strcspn(line, "\n"), line);
+	if (in) {
+		fprintf(f, "\nTheir consoles are in the run's recordings, under %s/failed/; "
+			   "a failed boot has no measures and was run again.\n\n", size);
+		fclose(in);
+	}
+	free(path);
 }
 
 static void sweep_table(FILE *f, const struct run *r, const char *dir, const char *size)
@@ -625,7 +792,8 @@ static void write_metrics(const struct run *r, const char *dir)
 		return;
 	fprintf(f, "size,cell,boot,excluded,mode,defrag,rate,attempts,no_direct_pct,p50_us,p95_us,p99_us,"
 		   "coverage_pct,failed,compact_stall,thp_fault_fallback,kcompactd_cpu_s,proactive_scan_pct,"
-		   "elapsed_s,thp_pct,rounds,rounds_over_1s,round_max_ms,direct_over_100ms,direct_max_ms\n");
+		   "elapsed_s,thp_pct,rounds,rounds_over_1s,round_max_ms,direct_over_100ms,direct_max_ms,"
+		   "run_s,end,failed_p50_ms,failed_max_ms,user_s,sys_s\n");
 	for (i = 0; i < r->n; i++) {
 		const struct boot *b = &r->b[i];
 
@@ -648,7 +816,12 @@ static void write_metrics(const struct run *r, const char *dir)
 		fprintf(f, "%s,", fj(b->rounds_long, 0));
 		fprintf(f, "%s,", fj(b->round_max_ms, 1));
 		fprintf(f, "%s,", fj(b->direct_long, 0));
-		fprintf(f, "%s\n", fj(b->direct_max_ms, 1));
+		fprintf(f, "%s,", fj(b->direct_max_ms, 1));
+		fprintf(f, "%s,%s,", fj(b->run_s, 3), b->end[0] ? b->end : "null");
+		fprintf(f, "%s,", fj(b->fail_p50_ms, 1));
+		fprintf(f, "%s,", fj(b->fail_max_ms, 1));
+		fprintf(f, "%s,", fj(b->user_s, 3));
+		fprintf(f, "%s\n", fj(b->sys_s, 3));
 	}
 	fclose(f);
 }
@@ -669,6 +842,8 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		fprintf(f, "### The cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.  "
 			   "The allocations:\n\n", all ? "every boot, the excluded included" : "the excluded boots left out");
 		cell_table(f, r, size, cells, nc, count_cols, sizeof(count_cols) / sizeof(*count_cols), all);
+		if (!all)
+			pooled_table(f, r, size, cells, nc);
 		fprintf(f, "kcompactd, over the same runs:\n\n");
 		cell_table(f, r, size, cells, nc, kcompactd_cols, sizeof(kcompactd_cols) / sizeof(*kcompactd_cols), all);
 		fprintf(f, "### The comparisons, %s\n\n", all ? "every boot" : "the excluded boots left out");
@@ -710,13 +885,15 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		}
 		free_names(cells, nc);
 	}
+	boots_table(f, r, size);
+	failed_list(f, dir, size);
 }
 
 int protocol_report(const char *dir, const struct options *o)
 {
 	struct run r = { 0 };
-	size_t ns, i, excl = 0;
-	char **sizes = names(dir, &ns), *settings, *path;
+	size_t ns, i, nsz, excl = 0;
+	char **sizes = names(dir, &ns), *settings, *path, **sized;
 	FILE *f;
 
 	(void)o;
@@ -729,6 +906,7 @@ int protocol_report(const char *dir, const struct options *o)
 		return 1;
 	}
 	read_run(&r, dir);
+	sized = xcalloc(ns + 1, sizeof(*sized));
 	for (i = 0; i < r.n; i++)
 		excl += !!r.b[i].excluded[0];
 	write_metrics(&r, dir);
@@ -739,29 +917,34 @@ int protocol_report(const char *dir, const struct options *o)
 	fprintf(f, "Run: %s, settings `%.*s`; %zu boots done, %zu of them excluded.  "
 		   "Every boot's measures are in metrics.csv.\n\n",
 		dir, (int)strcspn(settings, "\n"), settings, r.n, excl);
-	for (i = 0; i < ns; i++) {
+	for (i = 0, nsz = 0; i < ns; i++) {
 		char *sdir = xasprintf("%s/%s", dir, sizes[i]);
 
-		if (strspn(sizes[i], "0123456789") == strlen(sizes[i]) && is_dir(sdir))
+		if (strspn(sizes[i], "0123456789") == strlen(sizes[i]) && is_dir(sdir)) {
 			size_section(f, &r, dir, sizes[i]);
+			sized[nsz++] = sizes[i];
+		}
 		free(sdir);
 	}
+	if (nsz > 1)
+		sizes_side_by_side(f, &r, sized, nsz);
 	fprintf(f, "## Not in this report\n\n"
-		   "What the protocol asks for and this report does not give yet; the boots' folders "
-		   "hold the data for each:\n\n"
-		   "- a test of the long compactions' arms against each other (their table gives "
-		   "the counts);\n"
-		   "- per boot: the run's length, why it ended (NAME-end), the failed attempts' "
-		   "latencies, kcompactd's proactive rounds, the proactive share of scanning per node;\n"
-		   "- pre-touch's user and system time;\n"
-		   "- pooled percentiles over a cell's allocations; the sizes side by side;\n"
-		   "- the failed boots, whose consoles are under SIZE/failed/.\n\n"
+		   "- The proactive share of kcompactd's scanning per node: the boots recorded the "
+		   "per-node counters after the settle only, not around the run; it is given over "
+		   "all nodes.\n"
+		   "- A test of the sizes against each other: they are shown side by side.\n"
+		   "- Why any long compaction took its time: that multi-threaded TCG makes the page "
+		   "copies slow is a hypothesis, which the long compactions' arms test only as far "
+		   "as their counts go.\n\n"
 		   "In the tables of every boot, n counts each excluded boot and its reruns, and a "
 		   "boot excluded by rule a has no measures: n there is the boots, not the values "
 		   "averaged.  A cell with fewer boots than the plan's blocks is not finished.\n");
 	fclose(f);
 	free(settings);
+	for (i = 0; i < r.n; i++)
+		free(r.b[i].lat);
 	free(r.b);
+	free(sized);
 	free_names(sizes, ns);
 	return 0;
 }
