@@ -718,12 +718,13 @@ static void boots_table(FILE *f, const struct run *r, const char *size)
 {
 	size_t i;
 
-	fprintf(f, "### Every boot\n\nThe allocation runs, each boot: its length (first attempt's "
+	fprintf(f, "### %s MiB: each boot's run\n\nThe allocation runs, each boot: its length (first attempt's "
 		   "start to last one's end), what ended it (`count`: the count was reached; "
 		   "`failures`: failures in a row; `log`: the attempt log was full), its failed "
 		   "attempts and their latencies, its proactive rounds.\n\n"
 		   "| cell | boot | excluded | attempts | run s | ended | failed | failed p50 ms | "
-		   "failed max ms | proactive rounds |\n|---|---|---|---:|---:|---|---:|---:|---:|---:|\n");
+		   "failed max ms | proactive rounds |\n|---|---|---|---:|---:|---|---:|---:|---:|---:|\n",
+		size);
 	for (i = 0; i < r->n; i++) {
 		const struct boot *b = &r->b[i];
 
@@ -744,7 +745,7 @@ static void failed_list(FILE *f, const char *dir, const char *size)
 	char *path = xasprintf("%s/failed-%s", dir, size), line[512];
 	FILE *in = fopen(path, "r");
 
-	fprintf(f, "### Failed boots\n\n");
+	fprintf(f, "### %s MiB: failed boots\n\n", size);
 	if (!in)
 		fprintf(f, "None.\n\n");
 	while (in && fgets(line, sizeof(line), in))
@@ -763,8 +764,9 @@ static void sweep_table(FILE *f, const struct run *r, const char *dir, const cha
 	size_t nc, i, j;
 	char **cells = cells_of(r, size, COUNT, 1, &nc);
 
-	fprintf(f, "### The knee sweep\n\nProactiveness 20, defrag_mode 0, one boot a rate (and its reruns).\n\n"
-		   "| rate /s | boot | attempts | no direct compaction %% | excluded |\n|---:|---|---:|---:|---|\n");
+	fprintf(f, "### %s MiB: the knee sweep\n\nProactiveness 20, defrag_mode 0, one boot a rate (and its reruns).\n\n"
+		   "| rate /s | boot | attempts | no direct compaction %% | excluded |\n|---:|---|---:|---:|---|\n",
+		size);
 	for (i = 0; i < nc; i++)
 		for (j = 0; j < r->n; j++) {
 			const struct boot *b = &r->b[j];
@@ -839,19 +841,19 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		cells = cells_of(r, size, COUNT, 0, &nc);
 		if (!nc)
 			break;
-		fprintf(f, "### The cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.  "
-			   "The allocations:\n\n", all ? "every boot, the excluded included" : "the excluded boots left out");
+		fprintf(f, "### %s MiB: the cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.  "
+			   "The allocations:\n\n", size, all ? "every boot, the excluded included" : "the excluded boots left out");
 		cell_table(f, r, size, cells, nc, count_cols, sizeof(count_cols) / sizeof(*count_cols), all);
 		if (!all)
 			pooled_table(f, r, size, cells, nc);
 		fprintf(f, "kcompactd, over the same runs:\n\n");
 		cell_table(f, r, size, cells, nc, kcompactd_cols, sizeof(kcompactd_cols) / sizeof(*kcompactd_cols), all);
-		fprintf(f, "### The comparisons, %s\n\n", all ? "every boot" : "the excluded boots left out");
+		fprintf(f, "### %s MiB: the comparisons, %s\n\n", size, all ? "every boot" : "the excluded boots left out");
 		comparisons(f, r, size, all);
 		free_names(cells, nc);
 		cells = cells_of(r, size, PRETOUCH, 0, &nc);
 		if (nc) {
-			fprintf(f, "### Pre-touch, %s\n\n", all ? "every boot" : "the excluded boots left out");
+			fprintf(f, "### %s MiB: pre-touch, %s\n\n", size, all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, pretouch_cols,
 				   sizeof(pretouch_cols) / sizeof(*pretouch_cols), all);
 			versus_head(f);
@@ -861,7 +863,7 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		free_names(cells, nc);
 		cells = cells_of(r, size, COLOC, 0, &nc);
 		if (nc) {
-			fprintf(f, "### The co-located workload, %s\n\n", all ? "every boot" : "the excluded boots left out");
+			fprintf(f, "### %s MiB: the co-located workload, %s\n\n", size, all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, coloc_cols, sizeof(coloc_cols) / sizeof(*coloc_cols), all);
 			versus_head(f);
 			for (j = 0; j < 3; j++)
@@ -873,10 +875,10 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		free_names(cells, nc);
 		cells = cells_of(r, size, COUNT, 2, &nc);
 		if (nc) {
-			fprintf(f, "### The long compactions, %s\n\nThe cell p20-d0-x1 under ACCEL=tcg "
+			fprintf(f, "### %s MiB: the long compactions, %s\n\nThe cell p20-d0-x1 under ACCEL=tcg "
 				   "(long-tcg) and ACCEL=icount (long-icount); per boot, counted from its "
 				   "recording.  That multi-threaded TCG makes the page copies slow is a "
-				   "hypothesis.\n\n", all ? "every boot" : "the excluded boots left out");
+				   "hypothesis.\n\n", size, all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, long_cols, sizeof(long_cols) / sizeof(*long_cols), all);
 			versus_head(f);
 			versus(f, r, size, "long-icount", "long-tcg", &long_cols[0], 0, all);
@@ -887,6 +889,18 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 	}
 	boots_table(f, r, size);
 	failed_list(f, dir, size);
+}
+
+/* The run's name: the last part of its folder's path */
+static const char *run_name(const char *dir)
+{
+	static char buf[256];
+	size_t n;
+
+	snprintf(buf, sizeof(buf), "%s", dir);
+	for (n = strlen(buf); n > 1 && buf[n - 1] == '/'; n--)
+		buf[n - 1] = 0;
+	return strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf;
 }
 
 int protocol_report(const char *dir, const struct options *o)
@@ -916,7 +930,7 @@ int protocol_report(const char *dir, const struct options *o)
 	fprintf(f, "# The evaluation under Documentation/protocol.md\n\n");
 	fprintf(f, "Run: %s, settings `%.*s`; %zu boots done, %zu of them excluded.  "
 		   "Every boot's measures are in metrics.csv.\n\n",
-		dir, (int)strcspn(settings, "\n"), settings, r.n, excl);
+		run_name(dir), (int)strcspn(settings, "\n"), settings, r.n, excl);
 	for (i = 0, nsz = 0; i < ns; i++) {
 		char *sdir = xasprintf("%s/%s", dir, sizes[i]);
 
