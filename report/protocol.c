@@ -8,8 +8,10 @@
  * n, means and 95% intervals over its boots (Student's t, the boot the
  * unit), with and without the excluded boots, and every comparison the
  * protocol lists (Welch on the primary measure's means, Welch on the
- * logs for the ratio of p95).  A run not finished is reported as far as
- * it went: n says so.
+ * logs for the ratio of p95); the pooled percentiles of each cell's
+ * allocations, as description; each boot's run and the failed boots;
+ * the sizes' comparisons side by side.  A run not finished is reported
+ * as far as it went: n says so.
  */
 #include <dirent.h>
 #include <math.h>
@@ -428,7 +430,9 @@ static const struct col count_cols[] = {
 	{ "p95 us", M(p95), 0 },
 	{ "p99 us", M(p99), 0 },
 	{ "coverage %", M(coverage_pct), 1 },
+	{ "run s", M(run_s), 1 },
 	{ "failed attempts", M(failed), 0 },
+	{ "failed attempts' max ms", M(fail_max_ms), 1 },
 	{ "compact_stall", M(stall), 0 },
 };
 
@@ -694,7 +698,9 @@ static void pooled_table(FILE *f, const struct run *r, const char *size, char **
 
 			if (strcmp(b->size, size) || strcmp(b->cell, cells[i]) || b->excluded[0])
 				continue;
-			v = xrealloc(v, (n + b->nlat + 1) * sizeof(*v));
+			if (!b->nlat)
+				continue;
+			v = xrealloc(v, (n + b->nlat) * sizeof(*v));
 			memcpy(v + n, b->lat, b->nlat * sizeof(*v));
 			n += b->nlat;
 		}
@@ -721,9 +727,12 @@ static void boots_table(FILE *f, const struct run *r, const char *size)
 	fprintf(f, "### %s MiB: each boot's run\n\nThe allocation runs, each boot: its length (first attempt's "
 		   "start to last one's end), what ended it (`count`: the count was reached; "
 		   "`failures`: failures in a row; `log`: the attempt log was full), its failed "
-		   "attempts and their latencies, its proactive rounds.\n\n"
+		   "attempts with the p50 and max of their latencies (each one is in the boot's "
+		   "NAME-attempts), its proactive rounds, and its long compactions: kcompactd "
+		   "rounds over 1 s and direct compactions over 100 ms.\n\n"
 		   "| cell | boot | excluded | attempts | run s | ended | failed | failed p50 ms | "
-		   "failed max ms | proactive rounds |\n|---|---|---|---:|---:|---|---:|---:|---:|---:|\n",
+		   "failed max ms | proactive rounds | rounds over 1 s | direct over 100 ms |\n"
+		   "|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|\n",
 		size);
 	for (i = 0; i < r->n; i++) {
 		const struct boot *b = &r->b[i];
@@ -734,7 +743,8 @@ static void boots_table(FILE *f, const struct run *r, const char *size)
 			b->excluded[0] ? b->excluded[0] : ' ', fx(b->attempts, 0), fx(b->run_s, 1));
 		fprintf(f, " %s | %s | %s |", b->end[0] ? b->end : "-", fx(b->failed, 0),
 			fx(b->fail_p50_ms, 1));
-		fprintf(f, " %s | %s |\n", fx(b->fail_max_ms, 1), fx(b->rounds, 0));
+		fprintf(f, " %s | %s |", fx(b->fail_max_ms, 1), fx(b->rounds, 0));
+		fprintf(f, " %s | %s |\n", fx(b->rounds_long, 0), fx(b->direct_long, 0));
 	}
 	fprintf(f, "\n");
 }
@@ -752,7 +762,8 @@ static void failed_list(FILE *f, const char *dir, const char *size)
 		fprintf(f, "- `%.*s`\n", (int)strcspn(line, "\n"), line);
 	if (in) {
 		fprintf(f, "\nTheir consoles are in the run's recordings, under %s/failed/; "
-			   "a failed boot has no measures and was run again.\n\n", size);
+			   "a failed boot has no measures, and is run again (or the run stopped "
+			   "there).\n\n", size);
 		fclose(in);
 	}
 	free(path);
@@ -891,16 +902,18 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 	failed_list(f, dir, size);
 }
 
-/* The run's name: the last part of its folder's path */
+/* The run's name: the last part of its folder's path, trailing slashes left out */
 static const char *run_name(const char *dir)
 {
 	static char buf[256];
-	size_t n;
+	size_t end = strlen(dir), start;
 
-	snprintf(buf, sizeof(buf), "%s", dir);
-	for (n = strlen(buf); n > 1 && buf[n - 1] == '/'; n--)
-		buf[n - 1] = 0;
-	return strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf;
+	while (end > 1 && dir[end - 1] == '/')
+		end--;
+	for (start = end; start && dir[start - 1] != '/'; start--)
+		;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(end - start), dir + start);
+	return buf;
 }
 
 int protocol_report(const char *dir, const struct options *o)
@@ -946,13 +959,16 @@ int protocol_report(const char *dir, const struct options *o)
 		   "- The proactive share of kcompactd's scanning per node: the boots recorded the "
 		   "per-node counters after the settle only, not around the run; it is given over "
 		   "all nodes.\n"
-		   "- A test of the sizes against each other: they are shown side by side.\n"
+		   "- A test of the sizes against each other%s.\n"
+		   "- The pooled percentiles and the sizes side by side with the excluded boots: "
+		   "both are given without them only.\n"
 		   "- Why any long compaction took its time: that multi-threaded TCG makes the page "
 		   "copies slow is a hypothesis, which the long compactions' arms test only as far "
 		   "as their counts go.\n\n"
 		   "In the tables of every boot, n counts each excluded boot and its reruns, and a "
 		   "boot excluded by rule a has no measures: n there is the boots, not the values "
-		   "averaged.  A cell with fewer boots than the plan's blocks is not finished.\n");
+		   "averaged.  A cell with fewer boots than the plan's blocks is not finished.\n",
+		nsz > 1 ? ": they are shown side by side" : "");
 	fclose(f);
 	free(settings);
 	for (i = 0; i < r.n; i++)

@@ -60,10 +60,10 @@ for doc in "$top/README.md" "$top"/Documentation/*.md; do
 		want "$tag"
 		if [ -n "$section" ]; then
 			# the section of the file: its heading line to the next
-			# heading of the same level, without the blank lines after
+			# heading of its level or higher, without the blank lines after
 			awk -v h="$section" '!on && /^#+ / && substr($0, index($0, " ") + 1) == h {
-					on = 1; lvl = substr($0, 1, index($0, " ")); print; next }
-				on && index($0, lvl) == 1 { exit } on' "$w" |
+					on = 1; lvl = index($0, " "); print; next }
+				on && /^#+ / && index($0, " ") <= lvl { exit } on' "$w" |
 				awk '{ l[NR] = $0 } NF { last = NR } END { for (i = 1; i <= last; i++) print l[i] }' > "$TEST_DIR/section"
 			[ -s "$TEST_DIR/section" ] || fail "$name: runs/$tag has no section '$section'"
 			w=$TEST_DIR/section tag="$tag#$section"
