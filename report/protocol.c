@@ -8,8 +8,10 @@
  * n, means and 95% intervals over its boots (Student's t, the boot the
  * unit), with and without the excluded boots, and every comparison the
  * protocol lists (Welch on the primary measure's means, Welch on the
- * logs for the ratio of p95).  A run not finished is reported as far as
- * it went: n says so.
+ * logs for the ratio of p95); the pooled percentiles of each cell's
+ * allocations, as description; each boot's run and the failed boots;
+ * the sizes' comparisons side by side.  A run not finished is reported
+ * as far as it went: n says so.
  */
 #include <dirent.h>
 #include <math.h>
@@ -428,7 +430,9 @@ static const struct col count_cols[] = {
 	{ "p95 us", M(p95), 0 },
 	{ "p99 us", M(p99), 0 },
 	{ "coverage %", M(coverage_pct), 1 },
+	{ "run s", M(run_s), 1 },
 	{ "failed attempts", M(failed), 0 },
+	{ "failed attempts' max ms", M(fail_max_ms), 1 },
 	{ "compact_stall", M(stall), 0 },
 };
 
@@ -694,7 +698,9 @@ static void pooled_table(FILE *f, const struct run *r, const char *size, char **
 
 			if (strcmp(b->size, size) || strcmp(b->cell, cells[i]) || b->excluded[0])
 				continue;
-			v = xrealloc(v, (n + b->nlat + 1) * sizeof(*v));
+			if (!b->nlat)
+				continue;
+			v = xrealloc(v, (n + b->nlat) * sizeof(*v));
 			memcpy(v + n, b->lat, b->nlat * sizeof(*v));
 			n += b->nlat;
 		}
@@ -718,12 +724,16 @@ static void boots_table(FILE *f, const struct run *r, const char *size)
 {
 	size_t i;
 
-	fprintf(f, "### Every boot\n\nThe allocation runs, each boot: its length (first attempt's "
+	fprintf(f, "### %s MiB: each boot's run\n\nThe allocation runs, each boot: its length (first attempt's "
 		   "start to last one's end), what ended it (`count`: the count was reached; "
 		   "`failures`: failures in a row; `log`: the attempt log was full), its failed "
-		   "attempts and their latencies, its proactive rounds.\n\n"
+		   "attempts with the p50 and max of their latencies (each one is in the boot's "
+		   "NAME-attempts), its proactive rounds, and its long compactions: kcompactd "
+		   "rounds over 1 s and direct compactions over 100 ms.\n\n"
 		   "| cell | boot | excluded | attempts | run s | ended | failed | failed p50 ms | "
-		   "failed max ms | proactive rounds |\n|---|---|---|---:|---:|---|---:|---:|---:|---:|\n");
+		   "failed max ms | proactive rounds | rounds over 1 s | direct over 100 ms |\n"
+		   "|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|\n",
+		size);
 	for (i = 0; i < r->n; i++) {
 		const struct boot *b = &r->b[i];
 
@@ -733,7 +743,8 @@ static void boots_table(FILE *f, const struct run *r, const char *size)
 			b->excluded[0] ? b->excluded[0] : ' ', fx(b->attempts, 0), fx(b->run_s, 1));
 		fprintf(f, " %s | %s | %s |", b->end[0] ? b->end : "-", fx(b->failed, 0),
 			fx(b->fail_p50_ms, 1));
-		fprintf(f, " %s | %s |\n", fx(b->fail_max_ms, 1), fx(b->rounds, 0));
+		fprintf(f, " %s | %s |", fx(b->fail_max_ms, 1), fx(b->rounds, 0));
+		fprintf(f, " %s | %s |\n", fx(b->rounds_long, 0), fx(b->direct_long, 0));
 	}
 	fprintf(f, "\n");
 }
@@ -744,14 +755,15 @@ static void failed_list(FILE *f, const char *dir, const char *size)
 	char *path = xasprintf("%s/failed-%s", dir, size), line[512];
 	FILE *in = fopen(path, "r");
 
-	fprintf(f, "### Failed boots\n\n");
+	fprintf(f, "### %s MiB: failed boots\n\n", size);
 	if (!in)
 		fprintf(f, "None.\n\n");
 	while (in && fgets(line, sizeof(line), in))
 		fprintf(f, "- `%.*s`\n", (int)strcspn(line, "\n"), line);
 	if (in) {
 		fprintf(f, "\nTheir consoles are in the run's recordings, under %s/failed/; "
-			   "a failed boot has no measures and was run again.\n\n", size);
+			   "a failed boot has no measures, and is run again (or the run stopped "
+			   "there).\n\n", size);
 		fclose(in);
 	}
 	free(path);
@@ -763,8 +775,9 @@ static void sweep_table(FILE *f, const struct run *r, const char *dir, const cha
 	size_t nc, i, j;
 	char **cells = cells_of(r, size, COUNT, 1, &nc);
 
-	fprintf(f, "### The knee sweep\n\nProactiveness 20, defrag_mode 0, one boot a rate (and its reruns).\n\n"
-		   "| rate /s | boot | attempts | no direct compaction %% | excluded |\n|---:|---|---:|---:|---|\n");
+	fprintf(f, "### %s MiB: the knee sweep\n\nProactiveness 20, defrag_mode 0, one boot a rate (and its reruns).\n\n"
+		   "| rate /s | boot | attempts | no direct compaction %% | excluded |\n|---:|---|---:|---:|---|\n",
+		size);
 	for (i = 0; i < nc; i++)
 		for (j = 0; j < r->n; j++) {
 			const struct boot *b = &r->b[j];
@@ -839,19 +852,19 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		cells = cells_of(r, size, COUNT, 0, &nc);
 		if (!nc)
 			break;
-		fprintf(f, "### The cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.  "
-			   "The allocations:\n\n", all ? "every boot, the excluded included" : "the excluded boots left out");
+		fprintf(f, "### %s MiB: the cells, %s\n\nMeans over the boots with 95%% intervals (Student's t); n boots.  "
+			   "The allocations:\n\n", size, all ? "every boot, the excluded included" : "the excluded boots left out");
 		cell_table(f, r, size, cells, nc, count_cols, sizeof(count_cols) / sizeof(*count_cols), all);
 		if (!all)
 			pooled_table(f, r, size, cells, nc);
 		fprintf(f, "kcompactd, over the same runs:\n\n");
 		cell_table(f, r, size, cells, nc, kcompactd_cols, sizeof(kcompactd_cols) / sizeof(*kcompactd_cols), all);
-		fprintf(f, "### The comparisons, %s\n\n", all ? "every boot" : "the excluded boots left out");
+		fprintf(f, "### %s MiB: the comparisons, %s\n\n", size, all ? "every boot" : "the excluded boots left out");
 		comparisons(f, r, size, all);
 		free_names(cells, nc);
 		cells = cells_of(r, size, PRETOUCH, 0, &nc);
 		if (nc) {
-			fprintf(f, "### Pre-touch, %s\n\n", all ? "every boot" : "the excluded boots left out");
+			fprintf(f, "### %s MiB: pre-touch, %s\n\n", size, all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, pretouch_cols,
 				   sizeof(pretouch_cols) / sizeof(*pretouch_cols), all);
 			versus_head(f);
@@ -861,7 +874,7 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		free_names(cells, nc);
 		cells = cells_of(r, size, COLOC, 0, &nc);
 		if (nc) {
-			fprintf(f, "### The co-located workload, %s\n\n", all ? "every boot" : "the excluded boots left out");
+			fprintf(f, "### %s MiB: the co-located workload, %s\n\n", size, all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, coloc_cols, sizeof(coloc_cols) / sizeof(*coloc_cols), all);
 			versus_head(f);
 			for (j = 0; j < 3; j++)
@@ -873,10 +886,10 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 		free_names(cells, nc);
 		cells = cells_of(r, size, COUNT, 2, &nc);
 		if (nc) {
-			fprintf(f, "### The long compactions, %s\n\nThe cell p20-d0-x1 under ACCEL=tcg "
+			fprintf(f, "### %s MiB: the long compactions, %s\n\nThe cell p20-d0-x1 under ACCEL=tcg "
 				   "(long-tcg) and ACCEL=icount (long-icount); per boot, counted from its "
 				   "recording.  That multi-threaded TCG makes the page copies slow is a "
-				   "hypothesis.\n\n", all ? "every boot" : "the excluded boots left out");
+				   "hypothesis.\n\n", size, all ? "every boot" : "the excluded boots left out");
 			cell_table(f, r, size, cells, nc, long_cols, sizeof(long_cols) / sizeof(*long_cols), all);
 			versus_head(f);
 			versus(f, r, size, "long-icount", "long-tcg", &long_cols[0], 0, all);
@@ -887,6 +900,20 @@ static void size_section(FILE *f, const struct run *r, const char *dir, const ch
 	}
 	boots_table(f, r, size);
 	failed_list(f, dir, size);
+}
+
+/* The run's name: the last part of its folder's path, trailing slashes left out */
+static const char *run_name(const char *dir)
+{
+	static char buf[256];
+	size_t end = strlen(dir), start;
+
+	while (end > 1 && dir[end - 1] == '/')
+		end--;
+	for (start = end; start && dir[start - 1] != '/'; start--)
+		;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(end - start), dir + start);
+	return buf;
 }
 
 int protocol_report(const char *dir, const struct options *o)
@@ -916,7 +943,7 @@ int protocol_report(const char *dir, const struct options *o)
 	fprintf(f, "# The evaluation under Documentation/protocol.md\n\n");
 	fprintf(f, "Run: %s, settings `%.*s`; %zu boots done, %zu of them excluded.  "
 		   "Every boot's measures are in metrics.csv.\n\n",
-		dir, (int)strcspn(settings, "\n"), settings, r.n, excl);
+		run_name(dir), (int)strcspn(settings, "\n"), settings, r.n, excl);
 	for (i = 0, nsz = 0; i < ns; i++) {
 		char *sdir = xasprintf("%s/%s", dir, sizes[i]);
 
@@ -932,13 +959,16 @@ int protocol_report(const char *dir, const struct options *o)
 		   "- The proactive share of kcompactd's scanning per node: the boots recorded the "
 		   "per-node counters after the settle only, not around the run; it is given over "
 		   "all nodes.\n"
-		   "- A test of the sizes against each other: they are shown side by side.\n"
+		   "- A test of the sizes against each other%s.\n"
+		   "- The pooled percentiles and the sizes side by side with the excluded boots: "
+		   "both are given without them only.\n"
 		   "- Why any long compaction took its time: that multi-threaded TCG makes the page "
 		   "copies slow is a hypothesis, which the long compactions' arms test only as far "
 		   "as their counts go.\n\n"
 		   "In the tables of every boot, n counts each excluded boot and its reruns, and a "
 		   "boot excluded by rule a has no measures: n there is the boots, not the values "
-		   "averaged.  A cell with fewer boots than the plan's blocks is not finished.\n");
+		   "averaged.  A cell with fewer boots than the plan's blocks is not finished.\n",
+		nsz > 1 ? ": they are shown side by side" : "");
 	fclose(f);
 	free(settings);
 	for (i = 0; i < r.n; i++)

@@ -4,7 +4,8 @@
 #  - every block tagged "<!-- from: runs/DIR/FILE -->" (the fenced block
 #    after the tag) is, line for line, FILE as regenerated from the data in
 #    Documentation/runs/DIR (FILE bench.md: lab-report bench on a copy of
-#    the boots' readings), or the committed FILE where the host cannot make
+#    the boots' readings; a protocol run's report.md and metrics.csv:
+#    lab-report protocol on a copy of its record), or the committed FILE where the host cannot make
 #    it again (captures cut from guest recordings, the static listings'
 #    summary); "FILE#HEADING" quotes one section of a markdown FILE, from
 #    the heading whose text is HEADING to the next heading of its level;
@@ -29,12 +30,17 @@ lr=$top/build/bin/lab-report
 want() {
 	dir=${1%/*} file=${1##*/}
 	[ -d "$runs/$dir" ] || fail "$doc quotes runs/$dir, which is not committed"
-	case $file in
-	bench.md)
+	case $1 in
+	*/bench.md)
 		rm -rf "$TEST_DIR/run" && cp -r "$runs/$dir" "$TEST_DIR/run"
 		"$lr" bench "$TEST_DIR/run" > "$TEST_DIR/report.log" 2>&1 ||
 			fail "lab-report bench runs/$dir: $(tail -3 "$TEST_DIR/report.log")"
 		w=$TEST_DIR/run/bench.md ;;
+	protocol-*/report.md | protocol-*/metrics.csv)
+		rm -rf "$TEST_DIR/run" && mkdir "$TEST_DIR/run" && cp -r "$runs/$dir" "$TEST_DIR/run/$dir"
+		"$lr" protocol "$TEST_DIR/run/$dir" > "$TEST_DIR/report.log" 2>&1 ||
+			fail "lab-report protocol runs/$dir: $(tail -3 "$TEST_DIR/report.log")"
+		w=$TEST_DIR/run/$dir/$file ;;
 	*)
 		[ -r "$runs/$1" ] || fail "$doc quotes runs/$1, which is not committed"
 		w=$runs/$1 ;;
@@ -54,10 +60,10 @@ for doc in "$top/README.md" "$top"/Documentation/*.md; do
 		want "$tag"
 		if [ -n "$section" ]; then
 			# the section of the file: its heading line to the next
-			# heading of the same level, without the blank lines after
+			# heading of its level or higher, without the blank lines after
 			awk -v h="$section" '!on && /^#+ / && substr($0, index($0, " ") + 1) == h {
-					on = 1; lvl = substr($0, 1, index($0, " ")); print; next }
-				on && index($0, lvl) == 1 { exit } on' "$w" |
+					on = 1; lvl = index($0, " "); print; next }
+				on && /^#+ / && index($0, " ") <= lvl { exit } on' "$w" |
 				awk '{ l[NR] = $0 } NF { last = NR } END { for (i = 1; i <= last; i++) print l[i] }' > "$TEST_DIR/section"
 			[ -s "$TEST_DIR/section" ] || fail "$name: runs/$tag has no section '$section'"
 			w=$TEST_DIR/section tag="$tag#$section"

@@ -61,7 +61,9 @@ count*)
 	eval "direct=\${FAKE_DIRECT_$MEM_PER_NODE:-}"
 	pct=$(echo "$direct" | tr ' ' '\n' | awk -F: -v r="$r" '$1 == r { print $2 }')
 	awk -v p="${pct:-0}" 'BEGIN { for (i = 0; i < 100; i++) print i * 1000, 500, "ok", i < p ? 1 : 0; print "outside", 0 }' \
-		> "$d/$exp-attempts" ;;
+		> "$d/$exp-attempts"
+	# (each allocation 500 us)
+	awk 'BEGIN { for (i = 0; i < 100; i++) print 500000 }' > "$d/$exp-samples-ns" ;;
 esac
 echo "ok" > "$run/verdict"
 EOF
@@ -180,7 +182,15 @@ kept=$(find "$res/256/p0-d0-x0.25" -mindepth 1 -maxdepth 1 -type d | while read 
 excl=$(find "$res/256/p0-d0-x0.25" -name excluded | grep -c . || :)
 expect_eq "the report's p0-d0-x0.25 row: rate, n, excluded" "$(echo "$row" | awk -F'|' '{ gsub(/ /, ""); print $3, $4, $5 }')" "3 $kept $excl"
 expect_eq "metrics.csv rows" "$(($(grep -c . "$res/metrics.csv") - 1))" "$(find "$res" -name 'done' | grep -c .)"
-echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot"
+# The pooled percentiles take every kept boot's 100 allocations
+row=$(awk '/^Pooled/ { p = 1 } /^kcompactd/ { p = 0 } p && /^\| p0-d0-x0.25 \|/' "$r" | head -1)
+expect_eq "the pooled row of p0-d0-x0.25: allocations, p50" "$(echo "$row" | awk -F' *[|] *' '{ print $3, $4 }')" "$((kept * 100)) 500 [500, 500]"
+# Every boot of the first size's count cells has its row; the failed boot is listed
+n256=$(find "$res/256" -name done | while read -r d; do grep -q count "${d%done}cell" && echo "$d"; done | grep -c .)
+rows=$(awk '/^## 256 MiB/ { s = 1 } /^## 512 MiB/ { s = 0 } s && /^### .* each boot.s run$/ { e = 1 } e && /^### .* failed boots$/ { e = 0 } s && e && /^\| [a-z]/ && !/^\| cell /' "$r" | grep -c .)
+expect_eq "256 MiB: the rows of every boot" "$rows" "$n256"
+grep -q '^- `sweep-r20 1 1 timeout: fake`$' "$r" || fail "the report does not list the failed boot"
+echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot, pooled percentiles, every boot, the failed boot"
 
 # ---- A SIGTERM to the runner stops the boot in progress at once; the
 # run resumes at that boot
