@@ -186,7 +186,7 @@ expect_eq "metrics.csv rows" "$(($(grep -c . "$res/metrics.csv") - 1))" "$(find 
 row=$(awk '/^Pooled/ { p = 1 } /^kcompactd/ { p = 0 } p && /^\| p0-d0-x0.25 \|/' "$r" | head -1)
 expect_eq "the pooled row of p0-d0-x0.25: allocations, p50" "$(echo "$row" | awk -F' *[|] *' '{ print $3, $4 }')" "$((kept * 100)) 500 [500, 500]"
 # Every boot of the first size's count cells has its row; the failed boot is listed
-n256=$(find "$res/256" -name done | while read -r d; do grep -q count "${d%done}cell" && echo "$d"; done | grep -c .)
+n256=$(find "$res/256" -name 'done' | while read -r d; do grep -q count "${d%/*}/cell" && echo "$d"; done | grep -c .)
 rows=$(awk '/^## 256 MiB/ { s = 1 } /^## 512 MiB/ { s = 0 } s && /^### .* each boot.s run$/ { e = 1 } e && /^### .* failed boots$/ { e = 0 } s && e && /^\| [a-z]/ && !/^\| cell /' "$r" | grep -c .)
 expect_eq "256 MiB: the rows of every boot" "$rows" "$n256"
 grep -q '^- `sweep-r20 1 1 timeout: fake`$' "$r" || fail "the report does not list the failed boot"
