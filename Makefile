@@ -42,22 +42,22 @@ TIMEOUT ?= $(TIMEOUT_$(KFLAVOR))
 EXTRA_CMDLINE ?=
 # Size of the guest root filesystem image.
 IMAGE_SIZE ?= 2G
-# make demo: proactiveness values to compare (SWEEP=1: 0,20,50,80,100), the
+# make demo-quick: proactiveness values to compare (SWEEP=1: 0,20,50,80,100), the
 # settle time after fragmenting, the experiments, the back-off window.
 SWEEP ?=
 DEMO_MODES ?= $(if $(SWEEP),0$(comma)20$(comma)50$(comma)80$(comma)100,0$(comma)20)
 DEMO_SETTLE ?= 30
 DEMO_EXPERIMENTS ?= alloc,pretouch
 DEMO_BACKOFF_S ?= 70
-# make demo: the pre-toucher's share of free memory, in percent.
+# make demo and demo-quick: the pre-toucher's share of free memory, in percent.
 DEMO_PRETOUCH_PCT ?= 80
-# make demo: the rate sweep, huge pages per second of the paced allocation
+# make demo-quick: the rate sweep, huge pages per second of the paced allocation
 # experiments (empty: none), and the seconds each runs.
 DEMO_RATES ?= 10,30,100,300,1000
 DEMO_PACE_S ?= 20
-# Seconds each of the demo's guest boots may take.
+# Seconds each of demo-quick's guest boots may take.
 DEMO_TIMEOUT ?= 900
-# make protocol (Documentation/protocol.md; scripts/protocol.sh): the
+# make demo (Documentation/protocol.md; scripts/protocol.sh): the
 # sizes (MiB per node), the knee sweep's rates (huge pages a second) and
 # the share of attempts needing direct compaction the knee allows (%),
 # blocks of boots, boots of each arm of the long compactions, the seed of
@@ -65,9 +65,9 @@ DEMO_TIMEOUT ?= 900
 # processes' CPU that excludes a boot (% of one CPU), and how many times
 # a failed boot is run again.  The defaults are the protocol's.  The
 # run's record (plan, knees, each boot's small files: what the report
-# reads, to be committed) goes under PROTO_RUNS, its recordings and logs
-# under results/.
-PROTO_RUNS ?= Documentation/runs
+# reads, what a published run commits) goes under PROTO_RUNS, its
+# recordings and logs under results/.
+PROTO_RUNS ?= results/runs
 PROTO_SIZES ?= 1024,3072
 PROTO_SWEEP ?= 5,10,20,50,100,200,500
 PROTO_KNEE_PCT ?= 5
@@ -106,11 +106,11 @@ STRESS_CI_S_base := 180
 STRESS_CI_S_debug := 300
 STRESS_CI_S_bench := 180
 STRESS_CI_S ?= $(STRESS_CI_S_$(KFLAVOR))
-# make kernelshark: the trace.dat to open (default: the newest demo's p20
+# make kernelshark: the trace.dat to open (default: the newest demo-quick's p20
 # allocation experiment), the screenshot, its size, and the seconds to let
 # KernelShark load and draw.
 KS_TRACE ?= results/latest/p20/alloc.dat
-# make report: the demo results folder to report again.
+# make report: the demo-quick results folder to report again.
 R ?= results/latest
 KS_PNG ?= Documentation/images/kernelshark-proactive.png
 KS_GEOMETRY ?= 1600x800
@@ -202,14 +202,14 @@ export LAB_GIVEN ?= $(strip $(foreach v,NODES CPUS_PER_NODE MEM_PER_NODE DIMM_PE
 
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo stress \
-	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report captures protocol bench bench-run stock-kernel long-compaction settings settings-debug clean distclean
+.PHONY: all help deps tree kernel modules progs selftests image lab test test-debug shell demo demo-quick stress \
+	check-series posting check-other-tree debian-check ci-step htmldocs kernelshark report captures bench bench-run stock-kernel long-compaction settings settings-debug clean distclean
 all: lab
 
 help:
-	@echo "make demo        the original evaluation in the guest: report in results/latest"
-	@echo "make report      a demo's report again, from its raw results: R=results/latest"
-	@echo "make protocol    the evaluation under Documentation/protocol.md (hours; resumes)"
+	@echo "make demo        the evaluation under Documentation/protocol.md (hours; resumes): report in $(PROTO_RUNS)/protocol-*/"
+	@echo "make demo-quick  the original's experiments once each, one boot a measurement: report in results/latest"
+	@echo "make report      a demo-quick's report again, from its raw results: R=results/latest"
 	@echo "make test        build everything needed, run host and guest tests"
 	@echo "make shell       boot the guest with a root shell (or run stdin)"
 	@echo "make stress      STRESS_S seconds of everything at once, with checks"
@@ -317,8 +317,8 @@ $(TRACE_TOOL): trace/proactive-trace.c tests/progs/lab-opt.h | $(DEPS_STAMP)
 	@$(CC) $(CFLAGS_PROGS) -Itests/progs $$(pkg-config --cflags libtracecmd) -o $@ $< \
 		$$(pkg-config --libs libtracecmd)
 
-# ---- The report program (host only: libc and libm): make demo's and make
-# ---- bench's reports from their raw results (Documentation/tools.md).
+# ---- The report program (host only: libc and libm): make demo's, make
+# ---- demo-quick's and make bench's reports from their raw results (Documentation/tools.md).
 REPORT_TOOL := $(BINDIR)/lab-report
 REPORT_SRC  := $(wildcard report/*.c report/*.h)
 $(REPORT_TOOL): $(REPORT_SRC) tests/progs/lab-opt.h
@@ -378,11 +378,11 @@ htmldocs: $(TREE_STAMP)
 	@scripts/htmldocs.sh $(TREE) $(B)/htmldocs-$(KVER)
 
 # ---- KernelShark (on the host, under Xvfb, as nobody): a screenshot of a
-# ---- demo's trace.dat, after checking that every field of the series'
+# ---- demo-quick's trace.dat, after checking that every field of the series'
 # ---- events parses.  Installs its packages on first use.
 kernelshark:
 	@scripts/deps.sh kernelshark xvfb xdotool x11-utils imagemagick
-	@[ -r $(KS_TRACE) ] || { echo "kernelshark: no $(KS_TRACE): run 'make demo' first, or set KS_TRACE"; exit 1; }
+	@[ -r $(KS_TRACE) ] || { echo "kernelshark: no $(KS_TRACE): run 'make demo-quick' first, or set KS_TRACE"; exit 1; }
 	@scripts/trace-fields.sh $(KS_TRACE)
 	@mkdir -p $(dir $(KS_PNG))
 	@scripts/kernelshark-shot.sh $(KS_TRACE) $(KS_PNG)
@@ -419,14 +419,18 @@ settings-debug:
 shell: lab
 	@scripts/run-guest.sh --shell $(LAB_RUNS)/shell || { cat $(LAB_RUNS)/shell/verdict >&2 2>/dev/null; exit 1; }
 
-demo: lab $(REPORT_TOOL)
-	@scripts/demo.sh results
-
 # The evaluation under Documentation/protocol.md: hundreds of boots over
 # hours, resumable (scripts/protocol.sh); its record in
-# $(PROTO_RUNS)/protocol-*, its recordings in results/protocol-*.
-protocol: lab $(REPORT_TOOL)
+# $(PROTO_RUNS)/protocol-*, its recordings in results/protocol-*.  The
+# committed run's record is Documentation/runs/protocol-*: make demo
+# PROTO_RUNS=Documentation/runs resumes it.
+demo: lab $(REPORT_TOOL)
 	@scripts/protocol.sh $(PROTO_RUNS) results
+
+# The original's experiments once each, one boot a measurement, under no
+# protocol: a look in minutes, not evidence (Documentation/demo.md).
+demo-quick: lab $(REPORT_TOOL)
+	@scripts/demo.sh results
 
 # make captures: the excerpts the docs and the mainline cover letter quote
 # (trace lines, counter deltas, the kselftest's output), cut from one run
@@ -440,7 +444,7 @@ captures: lab
 	@LAB_RUNS=$(LAB_RUNS)/captures T='$(CAPTURE_TESTS)' TAGS= TEST_PREFIX=captures/ scripts/run-tests.sh
 	@scripts/captures.sh $(LAB_RUNS)/captures results/captures-$(KVER)
 
-# The report of a demo run again, from its raw data (after a change to the
+# The report of a demo-quick run again, from its raw data (after a change to the
 # report's code; needs only the host's trace tool and lab-report).
 report: $(TRACE_TOOL) $(REPORT_TOOL)
 	@$(REPORT_TOOL) demo $(R)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * make demo's report: the raw results a demo wrote (p<MODE>/, backoff/,
+ * make demo-quick's report: the raw results a demo wrote (p<MODE>/, backoff/,
  * kernel, machine; tests/guest/jobs/demo.sh) are read once into the
  * records below; every output is rendered from the records: metrics/ (one
  * "key value" file per measurement, and the CSV series the plots draw),

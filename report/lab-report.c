@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lab-report: the lab's reports from raw results folders.  One program
- * for make demo's report (report.md, summary.json, metrics/, sweep.csv,
- * rate.csv, plots) and make bench's (metrics.csv, bench.md,
- * summary.json), reading the raw files once into typed records, with one
+ * for make demo's report (metrics.csv, report.md), make demo-quick's
+ * (report.md, summary.json, metrics/, sweep.csv, rate.csv, plots) and
+ * make bench's (metrics.csv, bench.md, summary.json), reading the raw files once into typed records, with one
  * statistics module (stats.h: the percentile, the median and the
  * intervals, each defined once).
  */
@@ -26,7 +26,7 @@ static void usage(FILE *f)
 		"       lab-report [options] bench RESULTS_DIR\n"
 		"       lab-report [options] protocol RESULTS_DIR\n"
 		"       lab-report selftest\n"
-		"demo: make demo's report from its raw results (p<MODE>/, backoff/,\n"
+		"demo: make demo-quick's report from its raw results (p<MODE>/, backoff/,\n"
 		"  kernel, machine): RESULTS_DIR/metrics/ (a 'key value' file per\n"
 		"  measurement, the CSV series the plots draw), report.md,\n"
 		"  summary.json, sweep.csv and rate.csv (two modes or more, rates),\n"
@@ -35,7 +35,7 @@ static void usage(FILE *f)
 		"bench: make bench's report from its boots' readings\n"
 		"  (<config>-<boot>/): metrics.csv (a row per boot), bench.md,\n"
 		"  summary.json.\n"
-		"protocol: make protocol's report from its boots' folders\n"
+		"protocol: make demo's report from its boots' folders\n"
 		"  (SIZE/CELL/BOOT/): metrics.csv (a row per boot) and report.md,\n"
 		"  cells with and without the excluded boots (Documentation/protocol.md).\n"
 		"selftest: the statistics module's checks on known values.\n"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lab-report protocol: the report of a run of make protocol
+ * lab-report protocol: the report of a run of make demo
  * (scripts/protocol.sh, Documentation/protocol.md), from its boots'
  * folders, SIZE/CELL/BOOT/, each holding what tests/guest/jobs/demo.sh
  * kept of one boot.  It writes metrics.csv (a row per boot, every
@@ -928,7 +928,7 @@ int protocol_report(const char *dir, const struct options *o)
 	settings = slurp(path);
 	free(path);
 	if (!settings) {
-		fprintf(stderr, "lab-report: %s: no settings: not a make protocol run\n", dir);
+		fprintf(stderr, "lab-report: %s: no settings: not a make demo (protocol) run\n", dir);
 		free_names(sizes, ns);
 		return 1;
 	}

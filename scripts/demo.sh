@@ -1,5 +1,5 @@
 #!/bin/sh
-# make demo: the original evaluation.  Every measurement (each experiment in
+# make demo-quick: the original evaluation, once.  Every measurement (each experiment in
 # each mode, then the back-off experiment) runs tests/guest/jobs/demo.sh in its
 # own freshly booted guest, as the original work measured each kernel from a
 # fresh boot.  The raw results are collected into RESULTS_ROOT/demo-<settings
@@ -57,7 +57,7 @@ measure() {
 	rm -rf "$keep" && mkdir -p "$keep"
 	"$here/lab-run.sh" --keep "$keep" "$job" "$run" DEMO_RUN="$1" DEMO_DEFRAG= DEMO_PROTOCOL=0 || status=$?
 	grep '^demo:' "$run/out/job.log" 2>/dev/null || true
-	[ "$status" = 0 ] || { echo "demo: $1 failed: $(cat "$run/verdict"); make demo again resumes here" >&2; exit 1; }
+	[ "$status" = 0 ] || { echo "demo: $1 failed: $(cat "$run/verdict"); make demo-quick again resumes here" >&2; exit 1; }
 	d=$keep/${2#"$res"/}
 	mkdir -p "$d"
 	cp "$run/console.log" "$d/${1#*:}-console.log" 2>/dev/null || :
@@ -74,7 +74,7 @@ kill_tree() {	# PID: the process and its descendants
 	for c in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$c"; done
 	kill -TERM "$1" 2>/dev/null || :
 }
-trap 'trap - INT TERM; for c in $(pgrep -P $$); do kill_tree "$c"; done; echo "demo: interrupted; make demo again resumes at the measurements not done" >&2; exit 130' INT TERM
+trap 'trap - INT TERM; for c in $(pgrep -P $$); do kill_tree "$c"; done; echo "demo: interrupted; make demo-quick again resumes at the measurements not done" >&2; exit 130' INT TERM
 
 left=0 all=0
 for m in $modes; do

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make protocol: the evaluation of Documentation/protocol.md, boot by boot.
+# make demo: the evaluation of Documentation/protocol.md, boot by boot.
 # For each size (PROTO_SIZES, MiB per node, in that order):
 #   1. the knee sweep: one boot per rate of PROTO_SWEEP, at proactiveness
 #      20 and defrag_mode 0; the knee is the highest swept rate at which,
@@ -31,7 +31,7 @@
 # resumes it; a boot's results move into SIZE/CELL/BLOCK only once it has
 # ended, and each boot's folder names the lab's commit it ran at
 # (lab-commit).  The run has two folders of that name: the record, under
-# RECORD_ROOT (make protocol: PROTO_RUNS, Documentation/runs), which holds
+# RECORD_ROOT (make demo: PROTO_RUNS, results/runs), which holds
 # the plan, the knees and each boot's small text files, everything the
 # report reads, so that it can be committed as the run goes and a later
 # checkout resumes from it; and the bulk, under BULK_ROOT (results/):
@@ -286,14 +286,14 @@ kill_tree() {	# PID: the process and its descendants
 	for c in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$c"; done
 	kill -TERM "$1" 2>/dev/null || :
 }
-trap 'trap - INT TERM; for c in $(pgrep -P $$); do kill_tree "$c"; done; echo "protocol: interrupted; make protocol again resumes at the boots not done" >&2; exit 130' INT TERM
+trap 'trap - INT TERM; for c in $(pgrep -P $$); do kill_tree "$c"; done; echo "protocol: interrupted; make demo again, with the same settings, resumes at the boots not done" >&2; exit 130' INT TERM
 
 start=$(date +%s)
 for size in $sizes; do
-	knee "$size" || { echo "protocol: stopped; make protocol again resumes here" >&2; exit 1; }
+	knee "$size" || { echo "protocol: stopped; make demo again, with the same settings, resumes here" >&2; exit 1; }
 	blocks "$size"
 	while read -r cell block; do
-		measure "$size" "$cell" "$block" || { echo "protocol: stopped; make protocol again resumes here" >&2; exit 1; }
+		measure "$size" "$cell" "$block" || { echo "protocol: stopped; make demo again, with the same settings, resumes here" >&2; exit 1; }
 	done < "$res/plan-$size"
 done
 trap - INT TERM

@@ -1,8 +1,9 @@
 # lab-tags: tools
-# The latency driver's pacing, which make demo's rate sweep uses: with
-# rate=R seconds=S, a run on unfragmented memory makes R*S attempts, all
-# successful, attempt k no earlier than k/R seconds in; with a page limit it
-# stops at the limit; an unpaced run with seconds=S ends by itself; bad
+# The latency driver's pacing, which make demo's paced runs and make
+# demo-quick's rate sweep use: with rate=R seconds=S, a run on
+# unfragmented memory makes R*S attempts, all successful, attempt k no
+# earlier than k/R seconds in; with a page limit it stops at the limit;
+# an unpaced run with seconds=S ends by itself; bad
 # parameters are refused by the driver's run file.
 # shellcheck source=tests/lib/guest.sh
 . /lab/tests/lib/guest.sh

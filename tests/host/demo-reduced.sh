@@ -1,5 +1,5 @@
 # lab-tags: tools slow
-# A reduced `make demo` (the allocation experiment only, short settle, no
+# A reduced `make demo-quick` (the allocation experiment only, short settle, no
 # back-off window): fragmentation reached 95 on every node, the driver
 # ran until allocation failed for good and allocated at least 90% of free
 # memory as huge pages in both modes, proactive rounds ran only at
@@ -8,10 +8,10 @@
 # shellcheck source=tests/lib/host.sh
 . "$(dirname "$0")/../lib/host.sh"
 
-# (a results folder relative to where it runs, as make demo gives it).
+# (a results folder relative to where it runs, as make demo-quick gives it).
 # A boot whose five tries at fragmenting all left a node under 95 (each
 # try lands at 88-99 by chance: a CI run's boot gave 92-95 on node 0 five
-# times) fails, and make demo again resumes at it, as a user would do:
+# times) fails, and make demo-quick again resumes at it, as a user would do:
 # twice at most, for that failure only.
 demo() {
 	(cd "$TEST_DIR" && DEMO_MODES=0,20 DEMO_SETTLE=8 DEMO_EXPERIMENTS=alloc DEMO_RATES="" DEMO_BACKOFF_S=0 \
@@ -21,7 +21,7 @@ for try in 1 2 3; do
 	demo && break
 	grep -q "fragmentation reached only" "$TEST_DIR/demo.log" && [ "$try" -lt 3 ] ||
 		fail "demo failed: $(tail -3 "$TEST_DIR/demo.log")"
-	echo "note: $(grep -o 'fragmentation reached only [^(]*' "$TEST_DIR/demo.log" | tail -1); make demo again"
+	echo "note: $(grep -o 'fragmentation reached only [^(]*' "$TEST_DIR/demo.log" | tail -1); make demo-quick again"
 	sed -i 's/fragmentation reached only/(seen) fragmentation reached only/' "$TEST_DIR/demo.log"
 done
 res=$TEST_DIR/results/latest

@@ -1,6 +1,6 @@
 # lab-tags: tools
 # The demo report from a committed fixture of a real run's raw results
-# (tests/host/fixtures/demo: a 6.1 make demo, its trace.dat files replaced
+# (tests/host/fixtures/demo: a 6.1 make demo-quick, its trace.dat files replaced
 # by the two recorded fixtures): lab-report demo reads the raw files once
 # and writes metrics/ with the figures they hold, the report, summary.json,
 # sweep.csv, rate.csv and plots, and adds nothing to the raw folders; the
