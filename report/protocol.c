@@ -582,7 +582,7 @@ static void compare(FILE *f, const struct run *r, const char *size, const char *
 
 	contrast(r, size, a, b, all, &d, &q);
 	fprintf(f, "| %s | %s | %zu, %zu | %s | %s |\n", a, b, d.n1, d.n2, est_ci(&d, 1),
-		est_ci(&q, 2));
+		est_ci(&q, 3));
 	/* An interval of no width (no spread in either cell) is no test */
 	if (d.ok && d.hi > d.lo) {
 		t->shown++;
@@ -672,7 +672,7 @@ static void sizes_side_by_side(FILE *f, const struct run *r, char **sizes, size_
 		fprintf(f, "| %s | %s |", a, b);
 		for (i = 0; i < ns; i++) {
 			contrast(r, sizes[i], a, b, 0, &d, &q);
-			fprintf(f, " %zu, %zu | %s | %s |", d.n1, d.n2, est_ci(&d, 1), est_ci(&q, 2));
+			fprintf(f, " %zu, %zu | %s | %s |", d.n1, d.n2, est_ci(&d, 1), est_ci(&q, 3));
 		}
 		fprintf(f, "\n");
 	}
