@@ -160,8 +160,8 @@ static int kcompactd_cpu(struct measurement *m, const char *before, const char *
 	m->has_cpu = 1;
 	m->cpu_s = 0;
 	for (i = 0; i < a.n && m->ncpu_node < MAX_NODES; i++) {
-		double was = kv_num(&b, a.name[i]);
-		double s = atof(a.value[i]) - (isnan(was) ? 0 : was);
+		/* unknown, not the CPU since boot, without the reading before */
+		double s = atof(a.value[i]) - kv_num(&b, a.name[i]);
 
 		m->cpu_node[m->ncpu_node].nid = atoi(a.name[i]);
 		m->cpu_node[m->ncpu_node++].s = s;
@@ -256,14 +256,20 @@ static int trace(const struct demo *d, const char *dat, struct kv *sum, const ch
 	return 1;
 }
 
-/* Proactive rounds in a recording, 0 without one */
+/* A count that may be unknown (-1), as the reports print it */
+static const char *fl(long n)
+{
+	return n < 0 ? "-" : fx((double)n, 0);
+}
+
+/* Proactive rounds in a recording, -1 (unknown) without one */
 static long rounds_of(const struct demo *d, const char *dat)
 {
 	struct kv s = { 0 };
 	long r;
 
 	if (!readable(dat))
-		return 0;
+		return -1;
 	trace(d, dat, &s, NULL, NULL);
 	r = (long)kv_num(&s, "rounds");
 	kv_free(&s);
@@ -854,7 +860,7 @@ static void metrics_common(FILE *f, const struct measurement *m)
 	fprintf(f, "kcompactd_cpu_s %s\nkcompactd_cpu_nodes", fx(m->cpu_s, 2));
 	for (k = 0; k < m->ncpu_node; k++)
 		fprintf(f, "%s node %d %s s", k ? "," : "", m->cpu_node[k].nid, fx(m->cpu_node[k].s, 2));
-	fprintf(f, "\nrounds_settle %ld\nrounds %ld\n", m->rounds_settle, m->rounds);
+	fprintf(f, "\nrounds_settle %s\nrounds %s\n", fl(m->rounds_settle), fl(m->rounds));
 	for (j = 0; j < m->nmoved; j++)
 		fprintf(f, "moved:%s %lld\n", m->moved[j].name, m->moved[j].delta);
 }
@@ -977,8 +983,8 @@ static void why_alloc(FILE *f, const struct measurement *m)
 	fprintf(f, m->lead_ms < 500 ? ", less than kcompactd's 500 ms period.  " :
 		", longer than kcompactd's 500 ms period.  ");
 	if (m->fast > m->lead)
-		fprintf(f, "The other %ld fast ones found blocks freed during the run (%.1f s of allocation time), by kcompactd (%ld proactive rounds, %.2f s CPU) or by an earlier direct compaction.  ",
-			m->fast - m->lead, m->alloc_s, m->rounds, m->cpu_s);
+		fprintf(f, "The other %ld fast ones found blocks freed during the run (%.1f s of allocation time), by kcompactd (%s proactive rounds, %.2f s CPU) or by an earlier direct compaction.  ",
+			m->fast - m->lead, m->alloc_s, fl(m->rounds), m->cpu_s);
 	if (m->lead <= m->free_huge_begin && m->lead < all / 2.0)
 		fprintf(f, "The driver used up the huge pages prepared before the run within the first half of its allocations; this run does not show how that share changes with the machine's size.\n");
 	else if (m->lead > m->free_huge_begin)
@@ -1310,8 +1316,8 @@ static void write_report(struct demo *d)
 			fprintf(f, "%s node %d %s s", k ? "," : "", m->cpu_node[k].nid, fx(m->cpu_node[k].s, 2));
 		if (!m->has_cpu)
 			fprintf(f, " -");
-		fprintf(f, "; proactive rounds: %ld while settling, %ld during the experiment\n\n",
-			m->rounds_settle, m->rounds);
+		fprintf(f, "; proactive rounds: %s while settling, %s during the experiment\n\n",
+			fl(m->rounds_settle), fl(m->rounds));
 		for (j = 0; j < m->nmoved; j++)
 			fprintf(f, "    %-42s %+lld\n", m->moved[j].name, m->moved[j].delta);
 		fprintf(f, "\n");
@@ -1343,21 +1349,24 @@ static void write_report(struct demo *d)
 	fclose(f);
 }
 
-/* A mode's kcompactd CPU and rounds over its allocation and pre-touch runs */
-static void mode_cpu(struct demo *d, int mode, double *cpu, long *rounds)
+/* A mode's kcompactd CPU and proactive rounds over its allocation and
+ * pre-touch runs, and its rounds while they settled (the CPU is read
+ * around the runs only); a count is -1 if a recording is missing */
+static void mode_cpu(struct demo *d, int mode, double *cpu, long *rounds, long *settle)
 {
 	const char *e[2] = { "alloc", "pretouch" };
 	int i;
 
 	*cpu = 0;
-	*rounds = 0;
+	*rounds = *settle = 0;
 	for (i = 0; i < 2; i++) {
 		struct measurement *m = find(d, mode, e[i]);
 
 		if (!m || !m->has_cpu)
 			continue;
-		*cpu += atof(fx(m->cpu_s, 2));
-		*rounds += m->rounds_settle + m->rounds;
+		*cpu = isnan(m->cpu_s) ? NAN : *cpu + atof(fx(m->cpu_s, 2));
+		*rounds = *rounds < 0 || m->rounds < 0 ? -1 : *rounds + m->rounds;
+		*settle = *settle < 0 || m->rounds_settle < 0 ? -1 : *settle + m->rounds_settle;
 	}
 }
 
@@ -1395,9 +1404,9 @@ static void write_summary(struct demo *d)
 	for (k = 0; k < d->nmodes; k++) {
 		struct measurement *a = find(d, d->modes[k], "alloc"), *p = find(d, d->modes[k], "pretouch");
 		double cpu;
-		long rounds;
+		long rounds, settle;
 
-		mode_cpu(d, d->modes[k], &cpu, &rounds);
+		mode_cpu(d, d->modes[k], &cpu, &rounds, &settle);
 		fprintf(f, ",\n  \"p%d\": {\n", d->modes[k]);
 		json_pct(f, "alloc_p50_us", a, 50);
 		json_pct(f, "alloc_p95_us", a, 95);
@@ -1406,7 +1415,9 @@ static void write_summary(struct demo *d)
 			a && a->is_alloc ? fj(a->n, 0) : "null", a ? fj(a->coverage_pct, 1) : "null");
 		fprintf(f, "    \"pretouch_elapsed_s\": %s,\n    \"pretouch_sys_s\": %s,\n    \"pretouch_thp_pct\": %s,\n",
 			p ? fj(p->elapsed_s, 3) : "null", p ? fj(p->sys_s, 3) : "null", p ? fj(p->thp_pct, 1) : "null");
-		fprintf(f, "    \"kcompactd_cpu_s\": %s,\n    \"proactive_rounds\": %ld\n  }", fj(cpu, 2), rounds);
+		fprintf(f, "    \"kcompactd_cpu_s\": %s,\n    \"proactive_rounds\": %s,\n", fj(cpu, 2),
+			rounds < 0 ? "null" : fj((double)rounds, 0));
+		fprintf(f, "    \"proactive_rounds_settle\": %s\n  }", settle < 0 ? "null" : fj((double)settle, 0));
 	}
 	for (i = 0; i < d->nrates; i++) {
 		for (k = 0; k < d->nmodes; k++) {
@@ -1443,9 +1454,9 @@ static int write_plots(struct demo *d)
 		for (k = 0; k < d->nmodes; k++) {
 			struct measurement *a = find(d, d->modes[k], "alloc");
 			double cpu;
-			long rounds;
+			long rounds, settle;
 
-			mode_cpu(d, d->modes[k], &cpu, &rounds);
+			mode_cpu(d, d->modes[k], &cpu, &rounds, &settle);
 			fprintf(f, "%d,%s,%s,%s,%s\n", d->modes[k], a ? fj(pct(a, 50), 0) : "null",
 				a ? fj(pct(a, 95), 0) : "null", a ? fj(a->coverage_pct, 1) : "null", fj(cpu, 2));
 		}
