@@ -45,8 +45,12 @@ for m in 0 20; do
 	echo "ok: p$m: fragmented to >= $min, huge pages cover $cov% of free memory"
 done
 # while settling and during the run: both were recorded, so both are known
-r0=$(jq -r '.p0.proactive_rounds + .p0.proactive_rounds_settle' "$res/summary.json")
-r20=$(jq -r '.p20.proactive_rounds + .p20.proactive_rounds_settle' "$res/summary.json")
+rounds() {
+	jq -r ".p$1 | if .proactive_rounds == null or .proactive_rounds_settle == null then \"unknown\"
+		else .proactive_rounds + .proactive_rounds_settle end" "$res/summary.json"
+}
+r0=$(rounds 0) r20=$(rounds 20)
+[ "$r0" != unknown ] && [ "$r20" != unknown ] || fail "proactive rounds unknown (a recording missing): p0 $r0, p20 $r20"
 [ "$r0" = 0 ] || fail "proactive rounds at proactiveness 0: $r0"
 [ "$r20" -gt 0 ] || fail "no proactive round at proactiveness 20"
 echo "ok: proactive rounds: p0 $r0, p20 $r20"
