@@ -60,8 +60,18 @@ count*)
 	r=${exp#count}
 	eval "direct=\${FAKE_DIRECT_$MEM_PER_NODE:-}"
 	pct=$(echo "$direct" | tr ' ' '\n' | awk -F: -v r="$r" '$1 == r { print $2 }')
-	awk -v p="${pct:-0}" 'BEGIN { for (i = 0; i < 100; i++) print i * 1000, 500, "ok", i < p ? 1 : 0; print "outside", 0 }' \
-		> "$d/$exp-attempts"
+	# Paced at r a second: attempt i starts at its slot, i/r s in, or
+	# at once if the run is behind.  FAKE_STALL ("MODE:EXP:DEFRAG")
+	# makes attempt 10 of that boot take 11 s, and the run catch up.
+	stall=0
+	[ "${FAKE_STALL:-}" != "$DEMO_RUN:$DEMO_DEFRAG" ] || stall=1
+	awk -v p="${pct:-0}" -v r="$r" -v s="$stall" 'BEGIN { t = 0
+		for (i = 0; i < 100; i++) {
+			st = i * 1e9 / r; if (st < t) st = t
+			ns = s && i == 10 ? 11e9 : 500000
+			printf "%.0f %.0f ok %d\n", st, ns, i < p ? 1 : 0; t = st + ns
+		}
+		print "outside", 0 }' > "$d/$exp-attempts"
 	# (each allocation 500 us)
 	awk 'BEGIN { for (i = 0; i < 100; i++) print 500000 }' > "$d/$exp-samples-ns" ;;
 esac
@@ -95,7 +105,7 @@ done
 # three reruns are used.  512 MiB: every swept rate qualifies: 50, "all".
 printf '%s\n' "20:count20 fail" "20:count10 burn" "20:count50 exclude-a" "20:count5 own" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" \
 	"0:count3 overrun" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" "0:count3 overrun" > "$FAKE_ACTIONS"
-export FAKE_DIRECT_256="5:0 10:5 20:7 50:2" FAKE_DIRECT_512="5:0 10:1 20:2 50:5"
+export FAKE_DIRECT_256="5:0 10:5 20:7 50:2" FAKE_DIRECT_512="5:0 10:1 20:2 50:5" FAKE_STALL=20:count10:0
 proto run1 || fail "the run failed: $(tail -3 "$TEST_DIR/run1.out")"
 res=$(ls -d "$TEST_DIR"/run1/protocol-[0-9]*)
 expect_eq "256 MiB sweep" "$(paste -sd' ' "$res/sweep-256")" "5 0 10 5 20 7 50 2"
@@ -190,7 +200,29 @@ n256=$(find "$res/256" -name 'done' | while read -r d; do grep -q count "${d%/*}
 rows=$(awk '/^## 256 MiB/ { s = 1 } /^## 512 MiB/ { s = 0 } s && /^### .* each boot.s run$/ { e = 1 } e && /^### .* failed boots$/ { e = 0 } s && e && /^\| [a-z]/ && !/^\| cell /' "$r" | grep -c .)
 expect_eq "256 MiB: the rows of every boot" "$rows" "$n256"
 grep -q '^- `sweep-r20 1 1 timeout: fake`$' "$r" || fail "the report does not list the failed boot"
-echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot, pooled percentiles, every boot, the failed boot"
+# The stalls and pacing of p20-d0-x1 (10 a second at 256 MiB), whose
+# boots stall 11 s: counted again here from the kept boots' attempt logs
+# (an attempt behind its slot started over a period after it)
+# shellcheck disable=SC2046 # (the test's paths have no blanks)
+set -- $(for b in "$res"/256/p20-d0-x1/*/; do [ -e "$b/excluded" ] || echo "$b"p20/count10-attempts; done)
+[ $# -gt 0 ] || fail "no kept boot of p20-d0-x1 at 256 MiB"
+want=$(awk -v n=$# 'FNR == 1 { first = $1; k = 0 } $3 == "ok" || $3 == "fail" {
+		if ($2 > 1e9) o1[FILENAME] = 1; if ($2 > 1e10) o10[FILENAME] = 1; if ($2 / 1e9 > max) max = $2 / 1e9
+		behind = $1 - first > (k + 1) * 1e8; b[FILENAME] += behind; a[FILENAME]++
+		if (!behind) { on[FILENAME]++; direct[FILENAME] += $4 > 0 } k++ }
+	END { for (f in a) { nb += 100 * b[f] / a[f]; nd += 100 * (on[f] - direct[f]) / on[f]; c1 += o1[f]; c10 += o10[f] }
+		printf "%d %d %d %.1f %.1f %.1f", n, c1, c10, max, nb / n, nd / n }' "$@")
+got=$(awk '/^## 256 MiB/ { s = 1 } /^## 512 MiB/ { s = 0 } s && /^\| cell \| rate \/s \| boots \|/ { t++ } s && t == 1 && /^\| p20-d0-x1 \|/ { print; exit }' "$r" |
+	awk -F' *[|] *' '{ split($9, m, " "); split($11, d, " "); print $4, $6, $7, $8, m[1], d[1] }')
+expect_eq "256 MiB: p20-d0-x1's stalls: boots, over 1 s, over 10 s, longest s, % behind, on-slot share" "$got" "$want"
+echo "$want" | awk '{ exit !($2 > 0 && $5 > 0) }' || fail "the stalled boots show no stall: $want"
+echo "ok: 256 MiB: p20-d0-x1's stalls: $want"
+# the knee's rate again: every kept boot at 10 a second needed direct
+# compaction in 5% of its attempts, which meets the criterion
+n=$(for b in "$res"/256/p20-d0-x1/*/ "$res"/256/long-tcg/*/; do [ -e "$b/excluded" ] || echo "$b"; done | grep -c .)
+grep -q "^The knee.s rate again, in the kept boots of p20-d0-x1 and long-tcg (proactiveness 20, defrag_mode 0, 10/s, TCG): $n of $n met the knee.s criterion" "$r" ||
+	fail "the knee's rate again: $(grep -n 'rate again' "$r" | head -2)"
+echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot, pooled percentiles, every boot, the failed boot, the stalls"
 
 # ---- A SIGTERM to the runner stops the boot in progress at once; the
 # run resumes at that boot
