@@ -211,11 +211,12 @@ want=$(awk -v n=$# 'FNR == 1 { first = $1; k = 0 } $3 == "ok" || $3 == "fail" {
 		behind = $1 - first > (k + 1) * 1e8; b[FILENAME] += behind; a[FILENAME]++
 		if (!behind) { on[FILENAME]++; direct[FILENAME] += $4 > 0 } k++ }
 	END { for (f in a) { nb += 100 * b[f] / a[f]; nd += 100 * (on[f] - direct[f]) / on[f]; c1 += o1[f]; c10 += o10[f] }
-		printf "%d %d %d %.1f %.1f %.1f", n, c1, c10, max, nb / n, nd / n }' "$@")
+		printf "%d %d %d %d %.1f %.1f %.1f", n, n, c1, c10, max, nb / n, nd / n }' "$@")
 got=$(awk '/^## 256 MiB/ { s = 1 } /^## 512 MiB/ { s = 0 } s && /^\| cell \| rate \/s \| boots \|/ { t++ } s && t == 1 && /^\| p20-d0-x1 \|/ { print; exit }' "$r" |
-	awk -F' *[|] *' '{ split($9, m, " "); split($11, d, " "); print $4, $6, $7, $8, m[1], d[1] }')
-expect_eq "256 MiB: p20-d0-x1's stalls: boots, over 1 s, over 10 s, longest s, % behind, on-slot share" "$got" "$want"
-echo "$want" | awk '{ exit !($2 > 0 && $5 > 0) }' || fail "the stalled boots show no stall: $want"
+	awk -F' *[|] *' '{ split($10, m, " "); split($12, d, " "); print $4, $5, $7, $8, $9, m[1], d[1] }')
+# (each boot needed direct compaction in 5% of its attempts: all met the knee's criterion)
+expect_eq "256 MiB: p20-d0-x1's stalls: boots, met the knee's criterion, over 1 s, over 10 s, longest s, % behind, on-slot share" "$got" "$want"
+echo "$want" | awk '{ exit !($3 > 0 && $6 > 0) }' || fail "the stalled boots show no stall: $want"
 echo "ok: 256 MiB: p20-d0-x1's stalls: $want"
 # the knee's rate again: every kept boot at 10 a second needed direct
 # compaction in 5% of its attempts, which meets the criterion
