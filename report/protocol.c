@@ -28,6 +28,8 @@ enum kind { COUNT, PRETOUCH, COLOC, OTHER };
 /* One boot's measures; NAN where the boot has none */
 struct boot {
 	char size[16], cell[64], id[16], excluded[160];
+	/* The identity the runner computed as the boot began ("lab=N"; "" if not recorded) */
+	char ident[32];
 	enum kind kind;
 	int mode, defrag, rate;
 	double no_direct_pct, p50, p95, p99, coverage_pct, failed, attempts;
@@ -327,6 +329,9 @@ static void read_boot(struct run *r, const char *dir, const char *size, const ch
 	snprintf(b->id, sizeof(b->id), "%s", id);
 	path = xasprintf("%s/excluded", bdir);
 	first_line(path, b->excluded, sizeof(b->excluded));
+	free(path);
+	path = xasprintf("%s/ident", bdir);
+	first_line(path, b->ident, sizeof(b->ident));
 	free(path);
 	path = xasprintf("%s/cell", bdir);
 	b->kind = OTHER;
@@ -1135,6 +1140,30 @@ static const char *run_name(const char *dir)
 	return buf;
 }
 
+/*
+ * The boots' identities against the run's (lab= in its settings): the
+ * runner records each boot's as it begins (ident), boots made before it
+ * did have none
+ */
+static void identities(FILE *f, const struct run *r, const char *settings)
+{
+	const char *lab = strstr(settings, " lab=");
+	size_t i, n = 0, other = 0, len = lab ? strcspn(lab + 1, " \n") : 0;
+
+	for (i = 0; i < r->n; i++) {
+		if (!r->b[i].ident[0])
+			continue;
+		n++;
+		if (!lab || strlen(r->b[i].ident) != len || strncmp(r->b[i].ident, lab + 1, len)) {
+			fprintf(f, "  Boot %s/%s/%s recorded the identity %s, not the run's.", r->b[i].size,
+				r->b[i].cell, r->b[i].id, r->b[i].ident);
+			other++;
+		}
+	}
+	fprintf(f, "  %zu of the %zu boots recorded their identity as they began%s.\n\n", n, r->n,
+		n && !other ? ", each the run's" : "");
+}
+
 int protocol_report(const char *dir, const struct options *o)
 {
 	struct run r = { 0 };
@@ -1161,8 +1190,9 @@ int protocol_report(const char *dir, const struct options *o)
 		return 1;
 	fprintf(f, "# The evaluation under Documentation/protocol.md\n\n");
 	fprintf(f, "Run: %s, settings `%.*s`; %zu boots done, %zu of them excluded.  "
-		   "Every boot's measures are in metrics.csv.\n\n",
+		   "Every boot's measures are in metrics.csv.",
 		run_name(dir), (int)strcspn(settings, "\n"), settings, r.n, excl);
+	identities(f, &r, settings);
 	for (i = 0, nsz = 0; i < ns; i++) {
 		char *sdir = xasprintf("%s/%s", dir, sizes[i]);
 

@@ -30,7 +30,8 @@
 # programs), not of the kernel's image, so a rebuilt identical lab
 # resumes it; a boot's results move into SIZE/CELL/BLOCK only once it has
 # ended, and each boot's folder names the lab's commit it ran at
-# (lab-commit).  The run has two folders of that name: the record, under
+# (lab-commit), the identity as the boot began (ident) and the tracked
+# files that differed from that commit (lab-tree).  The run has two folders of that name: the record, under
 # RECORD_ROOT (make demo: PROTO_RUNS, results/runs), which holds
 # the plan, the knees and each boot's small text files, everything the
 # report reads, so that it can be committed as the run goes and a later
@@ -131,6 +132,11 @@ boot() {
 	cpu=max
 	[ "$accel" = tcg ] || cpu=qemu64
 	args="$(cell_args "$size" "$cell") DEMO_PROTOCOL=1"
+	# What the boot runs from, as it begins: the identity's files (the
+	# guest reads the job from the tree), and the tracked files that
+	# differ from the commit
+	lab=$(ident)
+	tree=$(cd "$LAB_ROOT" && git status --porcelain --untracked-files=no 2>/dev/null || :)
 	# The timeout: five tries at fragmenting (the fragmenter may take
 	# 180 s a GiB of a node), and twice the count's time at the rate, over
 	# DEMO_TIMEOUT
@@ -174,6 +180,8 @@ boot() {
 		cp "$run/out/job.log" "$tmp/" || { echo "protocol: $size $cell $id: could not keep its results" >&2; return 1; }
 	echo "$args accel=$accel" > "$tmp/cell"
 	(cd "$LAB_ROOT" && git describe --always --dirty 2>/dev/null || echo unknown) > "$tmp/lab-commit"
+	echo "lab=$lab" > "$tmp/ident"
+	printf '%s\n' "$tree" | grep . > "$tmp/lab-tree" || :
 	hz=$(getconf CLK_TCK)
 	awk -v b=$((b1 - b0)) -v o="${own#* }" -v w=$(((w1 - w0) / 1000000)) -v hz="$hz" 'BEGIN {
 		w /= 1000

@@ -223,7 +223,14 @@ echo "ok: 256 MiB: p20-d0-x1's stalls: $want"
 n=$(for b in "$res"/256/p20-d0-x1/*/ "$res"/256/long-tcg/*/; do [ -e "$b/excluded" ] || echo "$b"; done | grep -c .)
 grep -q "^The knee.s rate again, in the kept boots of p20-d0-x1 and long-tcg (proactiveness 20, defrag_mode 0, 10/s, TCG): $n of $n met the knee.s criterion" "$r" ||
 	fail "the knee's rate again: $(grep -n 'rate again' "$r" | head -2)"
-echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot, pooled percentiles, every boot, the failed boot, the stalls"
+# Each boot recorded the run's identity as it began, and the report says so
+lab=$(sed -n 's/.* \(lab=[0-9]*\).*/\1/p' "$res/settings")
+[ -n "$lab" ] || fail "the run's settings have no identity: $(cat "$res/settings")"
+nd=$(find "$res" -name 'done' | grep -c .)
+expect_eq "the boots that recorded the run's identity" "$(find "$res" -name ident -exec cat {} + | grep -cx "$lab")" "$nd"
+grep -q "  $nd of the $nd boots recorded their identity as they began, each the run's\.$" "$r" ||
+	fail "the report's identity line: $(sed -n 3p "$r")"
+echo "ok: the report: both knees, the cells' n kept and excluded apart, a metrics row per boot, pooled percentiles, every boot, the failed boot, the stalls, the identities"
 
 # ---- A SIGTERM to the runner stops the boot in progress at once; the
 # run resumes at that boot
