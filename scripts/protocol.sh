@@ -263,7 +263,7 @@ knee() {
 			else if (n == rows) print last, "all"
 			else print knee, "knee"
 		}' "$res/sweep-$1" > "$res/knee-$1"
-	echo "protocol: $1 MiB: the sweep (rate, % needing direct compaction): $(awk '{ printf "%s%s/s %s%%", NR > 1 ? ", " : "", $1, $2 }' "$res/sweep-$1"); knee: $(cat "$res/knee-$1")"
+	echo "protocol: $1 MiB: the sweep (rate, % needing direct compaction): $(awk '{ printf "%s%s/s %s%%", (NR > 1 ? ", " : ""), $1, $2 }' "$res/sweep-$1"); knee: $(cat "$res/knee-$1")"
 }
 
 # blocks SIZE: the plan of the size's blocks, drawn once from the seed
