@@ -31,8 +31,9 @@
 # resumes it; a boot's results move into SIZE/CELL/BLOCK only once it has
 # ended, and each boot's folder names the lab's commit it ran at
 # (lab-commit), the identity as the boot began (ident) and the tracked
-# files that differed from that commit (lab-tree).  The run has two folders of that name: the record, under
-# RECORD_ROOT (make demo: PROTO_RUNS, results/runs), which holds
+# files that differed from that commit (lab-tree).  The run has two
+# folders of that name: the record, under RECORD_ROOT (make demo:
+# PROTO_RUNS, results/runs), which holds
 # the plan, the knees and each boot's small text files, everything the
 # report reads, so that it can be committed as the run goes and a later
 # checkout resumes from it; and the bulk, under BULK_ROOT (results/):
